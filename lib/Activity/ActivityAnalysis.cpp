@@ -1,0 +1,131 @@
+//===- ActivityAnalysis.cpp -----------------------------------------------===//
+#include "Activity/ActivityAnalysis.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace ddx {
+
+bool isDifferentiableType(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isRealFloatingType())
+    return true;
+  if (auto *P = T->getAs<PointerType>())
+    return isDifferentiableType(P->getPointeeType());
+  if (T->isArrayType())
+    return isDifferentiableType(
+        QualType(T->getPointeeOrArrayElementType(), 0));
+  if (auto *R = T->getAsRecordDecl()) {
+    if (auto *CXX = dyn_cast<CXXRecordDecl>(R)) {
+      // Containers of floating point (std::vector<double>, std::array).
+      if (auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(CXX)) {
+        for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray())
+          if (Arg.getKind() == TemplateArgument::Type &&
+              isDifferentiableType(Arg.getAsType()))
+            return true;
+      }
+    }
+    for (const FieldDecl *F : R->fields())
+      if (isDifferentiableType(F->getType()))
+        return true;
+  }
+  return false;
+}
+
+ActivityAnalysis::ActivityAnalysis(const FunctionIR &IR,
+                                   const ExprPrinter &Printer)
+    : IR(IR), Printer(Printer), Varied(IR.Vars.size(), false) {}
+
+bool ActivityAnalysis::mark(int Var) {
+  if (Var < 0 || Varied[Var] || !isDifferentiableType(IR.Vars[Var].Type))
+    return false;
+  Varied[Var] = true;
+  return true;
+}
+
+bool ActivityAnalysis::isVaried(const Expr *E) const {
+  E = skipImplicit(E);
+  if (!E)
+    return false;
+  QualType T = E->getType();
+  if (!T.isNull() && !isDifferentiableType(T))
+    return false;
+  int Temp = Printer.tempOf(E);
+  if (Temp >= 0)
+    return isVaried(Temp);
+  if (isa<DeclRefExpr, ArraySubscriptExpr, MemberExpr>(E))
+    return isVaried(Printer.rootVar(E));
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Subscript)
+    return isVaried(Printer.rootVar(E));
+  if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+    return isVaried(Printer.rootVar(E));
+  if (auto *M = dyn_cast<CXXMemberCallExpr>(E)) {
+    // A member call's value depends on the object and the arguments.
+    if (isVaried(M->getImplicitObjectArgument()))
+      return true;
+  }
+  for (const clang::Stmt *Child : E->children())
+    if (auto *CE = dyn_cast_or_null<Expr>(Child))
+      if (isVaried(CE))
+        return true;
+  return false;
+}
+
+bool ActivityAnalysis::visit(const Block &B) {
+  bool Changed = false;
+  for (const Stmt &S : B) {
+    switch (S.K) {
+    case Stmt::Kind::Assign: {
+      int Target = S.Var >= 0 ? S.Var : Printer.rootVar(S.LValue);
+      if (S.Value && isVaried(S.Value))
+        Changed |= mark(Target);
+      break;
+    }
+    case Stmt::Kind::Call: {
+      auto *Call = cast<CallExpr>(S.Call);
+      bool AnyVaried = false;
+      for (const Expr *Arg : Call->arguments())
+        AnyVaried |= isVaried(Arg);
+      if (!AnyVaried)
+        break;
+      Changed |= mark(S.Var);
+      // The callee may write active values through its non-const pointer
+      // and reference arguments.
+      const FunctionDecl *FD = Call->getDirectCallee();
+      for (unsigned I = 0; FD && I < Call->getNumArgs() &&
+                           I < FD->getNumParams();
+           ++I) {
+        QualType P = FD->getParamDecl(I)->getType();
+        QualType Pointee = P->isPointerType() ? P->getPointeeType()
+                           : P->isReferenceType() ? P.getNonReferenceType()
+                                                  : QualType();
+        if (!Pointee.isNull() && !Pointee.isConstQualified())
+          Changed |= mark(Printer.rootVar(Call->getArg(I)));
+      }
+      break;
+    }
+    case Stmt::Kind::If:
+    case Stmt::Kind::Loop:
+      Changed |= visit(S.Then);
+      Changed |= visit(S.Else);
+      break;
+    case Stmt::Kind::Eval:
+    case Stmt::Kind::Raw:
+      break;
+    }
+  }
+  return Changed;
+}
+
+void ActivityAnalysis::run() {
+  while (visit(IR.Body)) {
+  }
+  // Local references are varied if what they alias is.
+  for (size_t V = 0; V < IR.Vars.size(); ++V)
+    if (IR.Vars[V].AliasOf && isVaried(IR.Vars[V].AliasOf))
+      Varied[V] = true;
+}
+
+} // namespace ddx

@@ -1,0 +1,209 @@
+//===- Transformer.cpp ----------------------------------------------------===//
+#include "Driver/Transformer.h"
+#include "Emit/EmitContext.h"
+#include "Emit/ExprPrinter.h"
+#include "Emit/FunctionAssembler.h"
+#include "Output/OutputWriter.h"
+#include "Plan/DiffPlan.h"
+#include "Requests/RequestFinder.h"
+#include "Rules/RuleBinder.h"
+#include "Support/Diagnostics.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace ddx {
+namespace {
+
+class TUTransformer {
+public:
+  TUTransformer(ASTContext &Ctx, const TransformOptions &O)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), O(O),
+        Diags(Ctx.getDiagnostics()), Rules(Ctx),
+        Assembler(Ctx, Rules, Plan, Diags) {}
+
+  std::optional<std::string> run();
+
+private:
+  std::string text(const Expr *E) const;
+  bool planRequest(const Request &R, std::string &Rewrite);
+  unsigned offset(SourceLocation Loc) const {
+    return SM.getFileOffset(SM.getExpansionLoc(Loc));
+  }
+  unsigned topLevelOffset(SourceLocation Loc) const;
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const TransformOptions &O;
+  DiagReporter Diags;
+  RuleBinder Rules;
+  DiffPlan Plan;
+  FunctionAssembler Assembler;
+};
+
+std::string TUTransformer::text(const Expr *E) const {
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+}
+
+unsigned TUTransformer::topLevelOffset(SourceLocation Loc) const {
+  unsigned Target = offset(Loc);
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    SourceLocation Begin = SM.getExpansionLoc(D->getBeginLoc());
+    SourceLocation End = SM.getExpansionLoc(D->getEndLoc());
+    if (!SM.isInMainFile(Begin))
+      continue;
+    if (SM.getFileOffset(Begin) <= Target && Target <= SM.getFileOffset(End))
+      return SM.getFileOffset(Begin);
+  }
+  return Target;
+}
+
+bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
+  const FunctionIR *IR = Assembler.lowered(R.What);
+  if (!IR)
+    return false;
+  unsigned Captures = R.What.Lambda ? R.What.Lambda->capture_size() : 0;
+  if (R.Args.size() + Captures != IR->NumParams) {
+    Diags.error(R.Call->getExprLoc(),
+                "this request passes " + std::to_string(R.Args.size()) +
+                    " arguments but the function takes " +
+                    std::to_string(IR->NumParams - Captures) +
+                    "; ddx needs every argument, including defaulted ones");
+    return false;
+  }
+  std::vector<ParamActivity> Acts(Captures, ParamActivity::Inactive);
+  std::vector<std::string> Args;
+  if (R.Object && !R.What.Lambda)
+    Args.push_back(text(R.Object));
+  // Captures are passed at the request: a variable by its name, an
+  // init-capture by its initializer.
+  for (unsigned C = 0; C < Captures; ++C) {
+    auto *Captured = dyn_cast_or_null<VarDecl>(IR->Vars[C].Decl);
+    if (Captured && Captured->isInitCapture() && Captured->getInit())
+      Args.push_back(text(Captured->getInit()));
+    else
+      Args.push_back(IR->Vars[C].Name);
+  }
+  bool Ok = true;
+  for (unsigned I = 0; I < R.Args.size(); ++I) {
+    const RequestArg &A = R.Args[I];
+    const Variable &Param = IR->Vars[Captures + I];
+    QualType T = Param.DeclaredType;
+    bool Indirect = T->isPointerType() ||
+                    (T->isReferenceType() &&
+                     !T.getNonReferenceType().isConstQualified());
+    Args.push_back(text(A.Primal));
+    switch (A.K) {
+    case RequestArg::Kind::Active:
+    case RequestArg::Kind::Dual:
+      if (Indirect) {
+        Diags.error(A.Whole->getBeginLoc(),
+                    "parameter '" + Param.Name +
+                        "' is a pointer or non-const reference: pass it with "
+                        "ddx::duplicated(" +
+                        text(A.Primal) + ", shadow)");
+        Ok = false;
+      } else if (!isDifferentiableType(T)) {
+        Diags.error(A.Whole->getBeginLoc(),
+                    "parameter '" + Param.Name +
+                        "' has no floating-point value to differentiate");
+        Ok = false;
+      }
+      Acts.push_back(ParamActivity::Active);
+      if (A.K == RequestArg::Kind::Dual)
+        Args.push_back(text(A.Shadow));
+      break;
+    case RequestArg::Kind::Duplicated:
+      if (!T->isPointerType() && !T->isReferenceType()) {
+        Diags.error(A.Whole->getBeginLoc(),
+                    "ddx::duplicated needs a pointer or reference parameter; "
+                    "'" + Param.Name + "' is passed by value (use " +
+                        std::string(R.Gradient ? "ddx::active" : "ddx::dual") +
+                        ")");
+        Ok = false;
+      }
+      Acts.push_back(ParamActivity::Duplicated);
+      Args.push_back(text(A.Shadow));
+      break;
+    default:
+      Acts.push_back(ParamActivity::Inactive);
+    }
+  }
+  if (!Ok)
+    return false;
+  const Instance &I =
+      Plan.get(R.What, R.Gradient ? Mode::Gradient : Mode::Derivative, Acts,
+               paramNames(R.What));
+  Rewrite = "::ddx_generated::" + I.Name + "(";
+  for (size_t A = 0; A < Args.size(); ++A)
+    Rewrite += (A ? ", " : "") + Args[A];
+  Rewrite += ")";
+  return true;
+}
+
+std::optional<std::string> TUTransformer::run() {
+  FileID Main = SM.getMainFileID();
+  llvm::StringRef Original = SM.getBufferData(Main);
+  if (Diags.hasErrors())
+    return std::nullopt;
+  std::vector<Request> Requests = RequestFinder(Ctx, Diags).find();
+  if (Requests.empty())
+    return Diags.hasErrors() ? std::nullopt
+                             : std::optional<std::string>(Original.str());
+
+  OutputWriter Writer(Original, O.InputName, O.OutputName);
+  for (const Request &R : Requests) {
+    std::string Rewrite;
+    if (!planRequest(R, Rewrite))
+      continue;
+    SourceLocation Begin = SM.getExpansionLoc(R.Call->getBeginLoc());
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(R.Call->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    unsigned Start = SM.getFileOffset(Begin);
+    unsigned End = SM.getFileOffset(Range.getEnd());
+    Writer.replace(Start, End - Start, Rewrite);
+  }
+  if (Diags.hasErrors())
+    return std::nullopt;
+
+  std::string Declarations, Definitions;
+  while (const Instance *I = Plan.next()) {
+    GeneratedFunction F;
+    if (!Assembler.assemble(*I, F))
+      continue;
+    Declarations += F.Declaration + "\n";
+    Definitions += F.Definition + "\n";
+  }
+  if (Diags.hasErrors())
+    return std::nullopt;
+
+  Writer.setPrelude("// Generated by ddx from " + O.InputName +
+                    ". Do not edit.\n#include <ddx/ddx.hpp>\n"
+                    "#include <ddx/tape.hpp>\n#include <ddx/rules/cmath.hpp>\n"
+                    "#include <tuple>\n");
+  Writer.insertBlock(
+      topLevelOffset(Requests.front().Call->getBeginLoc()),
+      formatCode("// ddx: derivative functions (defined at the end of the "
+                 "file)\nnamespace ddx_generated {\n" +
+                 Declarations + "} // namespace ddx_generated\n"));
+  Writer.insertBlock(Original.size(),
+                     formatCode("// ddx: derivative functions\n"
+                                "namespace ddx_generated {\n" +
+                                Definitions +
+                                "} // namespace ddx_generated\n"));
+  return Writer.render();
+}
+
+} // namespace
+
+std::optional<std::string> transformTranslationUnit(ASTContext &Ctx,
+                                                    const TransformOptions &O) {
+  return TUTransformer(Ctx, O).run();
+}
+
+} // namespace ddx

@@ -1,0 +1,29 @@
+//===- Transformer.h - one translation unit, end to end ---------*- C++ -*-===//
+//
+// Runs the pipeline on a parsed translation unit: find requests, plan and
+// generate the derivative functions they need, and render the transformed
+// file. Nothing is rendered when any stage reported an error.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_DRIVER_TRANSFORMER_H
+#define DDX_DRIVER_TRANSFORMER_H
+
+#include "clang/AST/ASTContext.h"
+#include <optional>
+#include <string>
+
+namespace ddx {
+
+struct TransformOptions {
+  std::string InputName;  ///< as written in #line directives
+  std::string OutputName; ///< the output file, for #line in generated code
+};
+
+/// Returns the transformed text, or nothing after reporting errors through
+/// the context's diagnostics engine.
+std::optional<std::string> transformTranslationUnit(clang::ASTContext &Ctx,
+                                                    const TransformOptions &O);
+
+} // namespace ddx
+
+#endif // DDX_DRIVER_TRANSFORMER_H

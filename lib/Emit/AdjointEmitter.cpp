@@ -1,0 +1,423 @@
+//===- AdjointEmitter.cpp -------------------------------------------------===//
+#include "Emit/AdjointEmitter.h"
+#include "Emit/TangentEmitter.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace ddx {
+
+static void append(Lines &To, const Lines &From) {
+  To.insert(To.end(), From.begin(), From.end());
+}
+
+Sweeps AdjointEmitter::emit(const Block &B) {
+  Sweeps Result;
+  std::vector<Lines> Reverses;
+  for (const Stmt &S : B) {
+    Sweeps One = emitStmt(S);
+    append(Result.Forward, One.Forward);
+    Reverses.push_back(std::move(One.Reverse));
+  }
+  for (auto It = Reverses.rbegin(); It != Reverses.rend(); ++It)
+    append(Result.Reverse, *It);
+  return Result;
+}
+
+Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
+  switch (S.K) {
+  case Stmt::Kind::Assign:
+    return emitAssign(S);
+  case Stmt::Kind::Call:
+    return emitCall(S);
+  case Stmt::Kind::Eval: {
+    if (auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call)))
+      C.checkCall(Call);
+    return {{C.Printer.print(S.Call) + ";"}, {}};
+  }
+  case Stmt::Kind::Raw:
+    return {{S.Text}, {}};
+  case Stmt::Kind::If: {
+    Sweeps Then = emit(S.Then), Else = emit(S.Else);
+    Sweeps Result;
+    bool Recorded = !Then.Reverse.empty() || !Else.Reverse.empty();
+    Result.Forward.push_back("if (" + S.Cond + ") {");
+    append(Result.Forward, Then.Forward);
+    if (Recorded)
+      Result.Forward.push_back("_tape.push(true);");
+    if (!S.Else.empty() || Recorded) {
+      Result.Forward.push_back("} else {");
+      append(Result.Forward, Else.Forward);
+      if (Recorded)
+        Result.Forward.push_back("_tape.push(false);");
+    }
+    Result.Forward.push_back("}");
+    if (!Recorded)
+      return Result;
+    Result.Reverse.push_back("if (_tape.pop<bool>()) {");
+    append(Result.Reverse, Then.Reverse);
+    if (!Else.Reverse.empty()) {
+      Result.Reverse.push_back("} else {");
+      append(Result.Reverse, Else.Reverse);
+    }
+    Result.Reverse.push_back("}");
+    return Result;
+  }
+  case Stmt::Kind::Loop: {
+    Sweeps Body = emit(S.Then), Step = emit(S.Else);
+    Sweeps Result;
+    bool Recorded = !Body.Reverse.empty() || !Step.Reverse.empty();
+    std::string Count = C.Printer.varName(S.Counter);
+    if (Recorded)
+      Result.Forward.push_back(Count + " = 0;");
+    Result.Forward.push_back(S.TestFirst ? "while (" + S.Cond + ") {" : "do {");
+    append(Result.Forward, Body.Forward);
+    append(Result.Forward, Step.Forward);
+    if (Recorded)
+      Result.Forward.push_back("++" + Count + ";");
+    Result.Forward.push_back(S.TestFirst ? "}" : "} while (" + S.Cond + ");");
+    if (!Recorded)
+      return Result;
+    Result.Forward.push_back("_tape.push(" + Count + ");");
+    Result.Reverse.push_back("for (" + Count + " = _tape.pop<long>(); " +
+                             Count + " > 0; --" + Count + ") {");
+    append(Result.Reverse, Step.Reverse);
+    append(Result.Reverse, Body.Reverse);
+    Result.Reverse.push_back("}");
+    return Result;
+  }
+  }
+  return {};
+}
+
+Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
+  Sweeps Result;
+  std::string Target = targetText(C, S);
+  if (S.SaveOld)
+    Result.Forward.push_back("_tape.push(" + Target + ");");
+  std::string Restore = S.SaveOld ? "_tape.pop(" + Target + ");" : "";
+  bool Varied = targetVaried(C, S);
+  QualType T = targetType(C, S).getCanonicalType();
+  std::string D = Varied ? targetShadow(C, S) : "";
+
+  if (Varied && !T->isRealFloatingType()) {
+    // Pointers, structs and arrays: their shadow moves with the value.
+    bool ValueVaried = S.Value && C.Activity.isVaried(S.Value);
+    if (T->isPointerType() || !ValueVaried) {
+      if (S.SaveOld)
+        Result.Forward.push_back("_tape.push(" + D + ");");
+      Result.Forward.push_back(
+          D + " = " +
+          (ValueVaried ? C.Printer.shadow(S.Value)
+                       : std::string(T->isPointerType() ? "nullptr" : "{}")) +
+          ";");
+      Result.Forward.push_back(primalAssign(C, S));
+      if (S.SaveOld)
+        Result.Reverse = {"_tape.pop(" + D + ");", Restore};
+      else if (!T->isPointerType())
+        Result.Reverse = {D + " = {};"};
+      return Result;
+    }
+    // A whole struct or array copied from another: its adjoint flows back
+    // member by member.
+    std::string Seed = C.freshTemp();
+    Result.Forward.push_back(primalAssign(C, S));
+    if (S.Op != BO_Assign) {
+      C.Diags.error(S.Loc, "ddx cannot differentiate this compound "
+                           "assignment of a struct");
+      return Result;
+    }
+    Result.Reverse.push_back("{");
+    Result.Reverse.push_back(
+        C.Printer.declare(targetType(C, S).getUnqualifiedType(), Seed) +
+        " = " + D + ";");
+    Result.Reverse.push_back(D + " = {};");
+    if (!Restore.empty())
+      Result.Reverse.push_back(Restore);
+    addInto(T, C.Printer.shadow(S.Value), Seed, Result.Reverse);
+    Result.Reverse.push_back("}");
+    return Result;
+  }
+
+  Result.Forward.push_back(primalAssign(C, S));
+  if (!Varied) {
+    if (!Restore.empty())
+      Result.Reverse.push_back(Restore);
+    return Result;
+  }
+
+  std::string TypeName = C.Printer.typeName(targetType(C, S).getUnqualifiedType());
+  Lines &Rev = Result.Reverse;
+  Rev.push_back("{");
+  std::string Seed = C.freshTemp();
+  if (!S.Value) {
+    if (S.Op == BO_Assign)
+      Rev.push_back(D + " = 0;");
+    if (!Restore.empty())
+      Rev.push_back(Restore);
+    Rev.push_back("}");
+    return Result;
+  }
+  Rev.push_back(TypeName + " " + Seed + " = " + D + ";");
+  switch (S.Op) {
+  case BO_Assign:
+    Rev.push_back(D + " = 0;");
+    if (!Restore.empty())
+      Rev.push_back(Restore);
+    accumulate(S.Value, Seed, Rev);
+    break;
+  case BO_AddAssign:
+    if (!Restore.empty())
+      Rev.push_back(Restore);
+    accumulate(S.Value, Seed, Rev);
+    break;
+  case BO_SubAssign:
+    if (!Restore.empty())
+      Rev.push_back(Restore);
+    accumulate(S.Value, "-" + Seed, Rev);
+    break;
+  case BO_MulAssign: {
+    if (!Restore.empty())
+      Rev.push_back(Restore);
+    std::string V = wrap(C.Printer.print(S.Value));
+    Rev.push_back(D + " = " + Seed + " * " + V + ";");
+    accumulate(S.Value, Seed + " * " + Target, Rev);
+    break;
+  }
+  case BO_DivAssign: {
+    if (!Restore.empty())
+      Rev.push_back(Restore);
+    std::string V = wrap(C.Printer.print(S.Value));
+    Rev.push_back(D + " = " + Seed + " / " + V + ";");
+    accumulate(S.Value, "-" + Seed + " * " + Target + " / (" + V + " * " + V + ")",
+               Rev);
+    break;
+  }
+  default:
+    C.Diags.error(S.Loc, "ddx cannot differentiate this compound assignment "
+                         "of a floating-point value");
+  }
+  Rev.push_back("}");
+  // The seed is only declared if something reads it.
+  bool SeedUsed = false;
+  for (size_t L = 2; L < Rev.size(); ++L)
+    SeedUsed |= Rev[L].find(Seed) != std::string::npos;
+  if (!SeedUsed)
+    Rev.erase(Rev.begin() + 1);
+  if (Rev.size() == 2)
+    Rev.clear();
+  return Result;
+}
+
+Sweeps AdjointEmitter::emitCall(const Stmt &S) {
+  Sweeps Result;
+  auto *Call = cast<CallExpr>(S.Call);
+  std::string Temp = S.Var >= 0 ? C.Printer.varName(S.Var) : "";
+  if (S.SaveOld)
+    Result.Forward.push_back("_tape.push(" + Temp + ");");
+  std::string Restore = S.SaveOld ? "_tape.pop(" + Temp + ");" : "";
+  bool AnyVaried = false;
+  for (const Expr *Arg : Call->arguments())
+    AnyVaried |= C.Activity.isVaried(Arg);
+  if (!AnyVaried) {
+    Result.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
+                             C.Printer.printCall(Call) + ";");
+    if (!Restore.empty())
+      Result.Reverse.push_back(Restore);
+    return Result;
+  }
+
+  std::vector<ParamActivity> Acts;
+  std::string Forward = C.callee(Call, Mode::ForwardSweep, Acts);
+  std::string Reverse = C.callee(Call, Mode::ReverseSweep, Acts);
+  std::string FwdArgs, RevArgs;
+  Lines Rev, After;
+  Rev.push_back("{");
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I);
+    if (isa<CXXDefaultArgExpr>(Arg)) {
+      C.Diags.error(Call->getExprLoc(), "ddx cannot yet differentiate a call "
+                                        "that uses default arguments");
+      return Result;
+    }
+    std::string Primal = C.Printer.print(Arg);
+    FwdArgs += (I ? ", " : "") + Primal;
+    RevArgs += (I ? ", " : "") + Primal;
+    ParamActivity A = I < Acts.size() ? Acts[I] : ParamActivity::Inactive;
+    if (A == ParamActivity::Duplicated) {
+      FwdArgs += ", " + C.Printer.shadow(Arg);
+      RevArgs += ", " + C.Printer.shadow(Arg);
+    } else if (A == ParamActivity::Active) {
+      const Expr *Plain = skipImplicit(Arg);
+      if (isa<DeclRefExpr>(Plain) && C.Printer.rootVar(Plain) >= 0 &&
+          Arg->getType()->isRealFloatingType()) {
+        RevArgs += ", " + C.Printer.shadow(Plain);
+      } else {
+        std::string Adj = C.freshTemp();
+        Rev.push_back(C.Printer.typeName(Arg->getType().getUnqualifiedType()) +
+                      " " + Adj + " = {};");
+        RevArgs += ", " + Adj;
+        accumulate(Arg, Adj, After);
+      }
+    }
+  }
+  if (isa<CXXMemberCallExpr>(Call)) {
+    FwdArgs = "self" + std::string(FwdArgs.empty() ? "" : ", ") + FwdArgs;
+    RevArgs = "self" + std::string(RevArgs.empty() ? "" : ", ") + RevArgs;
+  }
+  bool HasSeed = !Temp.empty() && Call->getType()->isRealFloatingType();
+  if (HasSeed) {
+    std::string Seed = ExprPrinter::shadowName(Temp);
+    RevArgs += ", " + Seed;
+  }
+  Result.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
+                           "::ddx_generated::" + Forward + "(" + FwdArgs +
+                           (FwdArgs.empty() ? "" : ", ") + "_tape);");
+  Rev.push_back("::ddx_generated::" + Reverse + "(" + RevArgs +
+                (RevArgs.empty() ? "" : ", ") + "_tape);");
+  if (HasSeed)
+    Rev.push_back(ExprPrinter::shadowName(Temp) + " = 0;");
+  if (!Restore.empty())
+    Rev.push_back(Restore);
+  append(Rev, After);
+  Rev.push_back("}");
+  Result.Reverse = std::move(Rev);
+  return Result;
+}
+
+std::string AdjointEmitter::bind(const Expr *E, const std::string &Value,
+                                 Lines &Out) {
+  if (isSimple(Value))
+    return Value;
+  std::string Name = C.freshTemp();
+  Out.push_back(C.Printer.typeName(E->getType().getUnqualifiedType()) + " " +
+                Name + " = " + Value + ";");
+  return Name;
+}
+
+void AdjointEmitter::accumulateRule(const CallExpr *Call,
+                                    const std::string &Rule,
+                                    const std::string &Seed, Lines &Out) {
+  // A pushforward is linear in its tangents: the adjoint of argument I is the
+  // pushforward with the seed in slot I and zeros elsewhere.
+  std::string Args;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    Args += (I ? ", " : "") + C.Printer.print(Call->getArg(I));
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I);
+    if (!C.Activity.isVaried(Arg))
+      continue;
+    std::string Tangents;
+    for (unsigned J = 0; J < Call->getNumArgs(); ++J)
+      Tangents += ", " + (J == I ? Seed : std::string("0"));
+    std::string Value = Rule + "(" + Args + Tangents + ")";
+    accumulate(Arg, bind(Arg, Value, Out), Out);
+  }
+}
+
+void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
+                                Lines &Out) {
+  E = skipImplicit(E);
+  if (!E || !C.Activity.isVaried(E))
+    return;
+  int Temp = C.Printer.tempOf(E);
+  if (Temp >= 0) {
+    Out.push_back(ExprPrinter::shadowName(C.Printer.varName(Temp)) +
+                  " += " + Seed + ";");
+    return;
+  }
+  if (isa<DeclRefExpr, ArraySubscriptExpr, MemberExpr>(E)) {
+    Out.push_back(C.Printer.shadow(E) + " += " + Seed + ";");
+    return;
+  }
+  if (auto *P = dyn_cast<ParenExpr>(E))
+    return accumulate(P->getSubExpr(), Seed, Out);
+  if (auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_Deref:
+      Out.push_back(C.Printer.shadow(E) + " += " + Seed + ";");
+      return;
+    case UO_Minus:
+      return accumulate(U->getSubExpr(), "-" + wrap(Seed), Out);
+    case UO_Plus:
+      return accumulate(U->getSubExpr(), Seed, Out);
+    default:
+      return;
+    }
+  }
+  if (auto *B = dyn_cast<BinaryOperator>(E)) {
+    const Expr *LHS = B->getLHS(), *RHS = B->getRHS();
+    std::string L = wrap(C.Printer.print(LHS));
+    std::string R = wrap(C.Printer.print(RHS));
+    std::string S = bind(E, Seed, Out);
+    switch (B->getOpcode()) {
+    case BO_Add:
+      accumulate(LHS, S, Out);
+      accumulate(RHS, S, Out);
+      return;
+    case BO_Sub:
+      accumulate(LHS, S, Out);
+      accumulate(RHS, "-" + S, Out);
+      return;
+    case BO_Mul:
+      if (C.Activity.isVaried(LHS))
+        accumulate(LHS, bind(LHS, S + " * " + R, Out), Out);
+      if (C.Activity.isVaried(RHS))
+        accumulate(RHS, bind(RHS, L + " * " + S, Out), Out);
+      return;
+    case BO_Div:
+      if (C.Activity.isVaried(LHS))
+        accumulate(LHS, bind(LHS, S + " / " + R, Out), Out);
+      if (C.Activity.isVaried(RHS))
+        accumulate(RHS, bind(RHS, "-" + S + " * " + L + " / (" + R + " * " + R + ")", Out),
+                   Out);
+      return;
+    case BO_Comma:
+      accumulate(RHS, S, Out);
+      return;
+    default:
+      if (B->getType()->isRealFloatingType())
+        C.Diags.error(B->getOperatorLoc(),
+                      "ddx cannot differentiate the operator '" +
+                          B->getOpcodeStr().str() + "'");
+      return;
+    }
+  }
+  if (auto *Cond = dyn_cast<ConditionalOperator>(E)) {
+    std::string S = bind(E, Seed, Out);
+    Out.push_back("if (" + C.Printer.print(Cond->getCond()) + ") {");
+    accumulate(Cond->getTrueExpr(), S, Out);
+    Out.push_back("} else {");
+    accumulate(Cond->getFalseExpr(), S, Out);
+    Out.push_back("}");
+    return;
+  }
+  if (auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+    if (Cast->getType()->isRealFloatingType())
+      accumulate(Cast->getSubExpr(), Seed, Out);
+    return;
+  }
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() == OO_Subscript) {
+      Out.push_back(C.Printer.shadow(E) + " += " + Seed + ";");
+      return;
+    }
+  }
+  if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    if (Construct->getNumArgs() == 1)
+      return accumulate(Construct->getArg(0), Seed, Out);
+  }
+  if (auto *Call = dyn_cast<CallExpr>(E)) {
+    if (!C.checkCall(Call))
+      return;
+    CallBinding B = C.Rules.bind(Call);
+    if (B.K == CallBinding::Kind::Rule)
+      accumulateRule(Call, B.Pushforward, bind(E, Seed, Out), Out);
+    return;
+  }
+  C.Diags.error(E->getExprLoc(),
+                std::string("ddx cannot differentiate this expression (") +
+                    E->getStmtClassName() + ")");
+}
+
+} // namespace ddx

@@ -1,0 +1,44 @@
+//===- AdjointEmitter.h - reverse-mode statements ---------------*- C++ -*-===//
+//
+// Emits both sweeps of reverse mode for a block. The forward sweep runs the
+// primal and pushes to the tape what the reverse sweep needs: overwritten
+// values, the branch each if took and each loop's trip count. The reverse
+// sweep walks the statements backwards, restoring each overwritten value
+// before it propagates the adjoint of the statement that overwrote it, so
+// every adjoint sees the primal values of its own statement.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_EMIT_ADJOINTEMITTER_H
+#define DDX_EMIT_ADJOINTEMITTER_H
+
+#include "Emit/EmitContext.h"
+
+namespace ddx {
+
+struct Sweeps {
+  Lines Forward;
+  Lines Reverse; ///< in execution order (already reversed)
+};
+
+class AdjointEmitter {
+public:
+  explicit AdjointEmitter(EmitContext &C) : C(C) {}
+
+  Sweeps emit(const Block &B);
+  /// Adds Seed times the derivative of E to the adjoints of what E reads.
+  void accumulate(const clang::Expr *E, const std::string &Seed, Lines &Out);
+
+private:
+  Sweeps emitStmt(const Stmt &S);
+  Sweeps emitAssign(const Stmt &S);
+  Sweeps emitCall(const Stmt &S);
+  std::string bind(const clang::Expr *E, const std::string &Value, Lines &Out);
+  void accumulateRule(const clang::CallExpr *Call, const std::string &Rule,
+                      const std::string &Seed, Lines &Out);
+
+  EmitContext &C;
+};
+
+} // namespace ddx
+
+#endif // DDX_EMIT_ADJOINTEMITTER_H

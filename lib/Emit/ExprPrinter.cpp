@@ -1,0 +1,314 @@
+//===- ExprPrinter.cpp ----------------------------------------------------===//
+#include "Emit/ExprPrinter.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/AST/QualTypeNames.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace ddx {
+
+const Expr *skipImplicit(const Expr *E) {
+  while (E) {
+    if (auto *C = dyn_cast<ImplicitCastExpr>(E))
+      E = C->getSubExpr();
+    else if (auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (auto *W = dyn_cast<ExprWithCleanups>(E))
+      E = W->getSubExpr();
+    else if (auto *F = dyn_cast<FullExpr>(E))
+      E = F->getSubExpr();
+    else if (auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      E = S->getReplacement();
+    else if (auto *D = dyn_cast<CXXDefaultInitExpr>(E))
+      E = D->getExpr();
+    else
+      break;
+  }
+  return E;
+}
+
+/// The fully qualified name of a declaration as generated code at global
+/// scope can spell it: anonymous and inline namespaces are left out.
+static std::string qualifiedName(const NamedDecl *D) {
+  std::string Name = D->getNameAsString();
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent()) {
+    if (auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+      if (NS->isAnonymousNamespace() || NS->isInline())
+        continue;
+      Name = NS->getNameAsString() + "::" + Name;
+    } else if (auto *R = dyn_cast<RecordDecl>(DC)) {
+      Name = R->getNameAsString() + "::" + Name;
+    } else if (isa<FunctionDecl>(DC)) {
+      return D->getNameAsString();
+    }
+  }
+  return "::" + Name;
+}
+
+static PrintingPolicy policyFor(const ASTContext &Ctx) {
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  Policy.FullyQualifiedName = true;
+  Policy.PrintCanonicalTypes = false;
+  return Policy;
+}
+
+/// Library typedefs of builtin types (`__promote<...>::__type`) read as the
+/// builtin type; other types keep their spelling, fully qualified.
+static QualType readableType(QualType T, const ASTContext &Ctx) {
+  if (T.getCanonicalType()->isBuiltinType())
+    return T.getCanonicalType();
+  return TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/true);
+}
+
+std::string ExprPrinter::typeName(QualType T) const {
+  return readableType(T, Ctx).getAsString(policyFor(Ctx));
+}
+
+std::string ExprPrinter::declare(QualType T, llvm::StringRef Name) const {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  readableType(T, Ctx).print(OS, policyFor(Ctx), Name);
+  return Text;
+}
+
+std::string ExprPrinter::sourceText(const Expr *E) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = CharSourceRange::getTokenRange(E->getSourceRange());
+  Range = Lexer::makeFileCharRange(Range, SM, Ctx.getLangOpts());
+  if (Range.isInvalid()) {
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    E->printPretty(OS, nullptr, policyFor(Ctx));
+    return Text;
+  }
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+}
+
+std::string ExprPrinter::unsupported(const Expr *E) const {
+  Diags.error(E->getExprLoc(),
+              std::string("ddx cannot differentiate this expression (") +
+                  E->getStmtClassName() + ")");
+  return "/*unsupported*/0";
+}
+
+int ExprPrinter::tempOf(const Expr *E) const {
+  auto It = IR.TempOf.find(skipImplicit(E));
+  return It == IR.TempOf.end() ? -1 : It->second;
+}
+
+std::string ExprPrinter::declName(const DeclRefExpr *Ref) const {
+  const ValueDecl *D = Ref->getDecl();
+  auto It = IR.VarOf.find(D);
+  if (It != IR.VarOf.end()) {
+    const Variable &V = IR.Vars[It->second];
+    if (V.AliasOf)
+      return "(" + print(V.AliasOf) + ")";
+    return V.Name;
+  }
+  if (auto *FD = dyn_cast<FunctionDecl>(D))
+    return calleeName(FD, Ref);
+  if (isa<EnumConstantDecl>(D) || isa<VarDecl>(D)) {
+    if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->isLocalVarDeclOrParm())
+      return D->getNameAsString();
+    return qualifiedName(D);
+  }
+  return sourceText(Ref);
+}
+
+std::string ExprPrinter::calleeName(const FunctionDecl *FD,
+                                    const Expr *CalleeExpr) const {
+  std::string Name = qualifiedName(FD);
+  if (auto *Ref = dyn_cast_or_null<DeclRefExpr>(CalleeExpr)) {
+    if (Ref->hasExplicitTemplateArgs()) {
+      std::string Args;
+      llvm::raw_string_ostream OS(Args);
+      printTemplateArgumentList(OS, Ref->template_arguments(),
+                                policyFor(Ctx));
+      Name += Args;
+    }
+  }
+  return Name;
+}
+
+std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
+  int Temp = UseTemp ? tempOf(Call) : -1;
+  if (Temp >= 0)
+    return varName(Temp);
+  std::string Callee;
+  if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
+    auto *ME = dyn_cast<MemberExpr>(Member->getCallee()->IgnoreParens());
+    if (!ME)
+      return unsupported(Call);
+    Callee = print(ME);
+  } else if (auto *FD = Call->getDirectCallee()) {
+    Callee = calleeName(FD, dyn_cast<DeclRefExpr>(skipImplicit(Call->getCallee())));
+  } else {
+    return unsupported(Call);
+  }
+  std::string Text = Callee + "(";
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    if (isa<CXXDefaultArgExpr>(Call->getArg(I)))
+      break;
+    if (I)
+      Text += ", ";
+    Text += print(Call->getArg(I));
+  }
+  return Text + ")";
+}
+
+std::string ExprPrinter::print(const Expr *E) const {
+  E = skipImplicit(E);
+  if (!E)
+    return "";
+  if (auto *P = dyn_cast<ParenExpr>(E))
+    return "(" + print(P->getSubExpr()) + ")";
+  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr,
+          CharacterLiteral, StringLiteral, UnaryExprOrTypeTraitExpr>(E))
+    return sourceText(E);
+  if (isa<CXXNullPtrLiteralExpr>(E))
+    return "nullptr";
+  if (auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return declName(Ref);
+  if (auto *U = dyn_cast<UnaryOperator>(E)) {
+    std::string Sub = print(U->getSubExpr());
+    std::string Op = UnaryOperator::getOpcodeStr(U->getOpcode()).str();
+    return U->isPostfix() ? Sub + Op : Op + Sub;
+  }
+  if (auto *B = dyn_cast<BinaryOperator>(E))
+    return print(B->getLHS()) + " " + B->getOpcodeStr().str() + " " +
+           print(B->getRHS());
+  if (auto *C = dyn_cast<ConditionalOperator>(E))
+    return print(C->getCond()) + " ? " + print(C->getTrueExpr()) + " : " +
+           print(C->getFalseExpr());
+  if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
+    return print(S->getBase()) + "[" + print(S->getIdx()) + "]";
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+      return print(Op->getArg(0)) + "[" + print(Op->getArg(1)) + "]";
+    if (Op->getNumArgs() == 2 && Op->isInfixBinaryOp())
+      return print(Op->getArg(0)) + " " +
+             getOperatorSpelling(Op->getOperator()) + " " +
+             print(Op->getArg(1));
+    return unsupported(E);
+  }
+  if (auto *Call = dyn_cast<CallExpr>(E))
+    return printCall(Call, /*UseTemp=*/true);
+  if (auto *M = dyn_cast<MemberExpr>(E)) {
+    std::string Member = M->getMemberDecl()->getNameAsString();
+    const Expr *Base = skipImplicit(M->getBase());
+    if (isa<CXXThisExpr>(Base))
+      return "self." + Member;
+    return print(Base) + (M->isArrow() ? "->" : ".") + Member;
+  }
+  if (auto *Cast = dyn_cast<CStyleCastExpr>(E))
+    return "(" + typeName(Cast->getTypeAsWritten()) + ")" +
+           print(Cast->getSubExpr());
+  if (auto *Cast = dyn_cast<CXXNamedCastExpr>(E))
+    return std::string(Cast->getCastName()) + "<" +
+           typeName(Cast->getTypeAsWritten()) + ">(" +
+           print(Cast->getSubExpr()) + ")";
+  if (auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    return typeName(Cast->getTypeAsWritten()) + "(" +
+           print(Cast->getSubExpr()) + ")";
+  if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    if (Construct->getNumArgs() == 1)
+      return print(Construct->getArg(0));
+    std::string Text = typeName(Construct->getType()) + "(";
+    for (unsigned I = 0; I < Construct->getNumArgs(); ++I)
+      Text += (I ? ", " : "") + print(Construct->getArg(I));
+    return Text + ")";
+  }
+  if (isa<CXXThisExpr>(E))
+    return "(&self)";
+  return unsupported(E);
+}
+
+int ExprPrinter::rootVar(const Expr *E) const {
+  E = skipImplicit(E);
+  if (!E)
+    return -1;
+  if (auto *P = dyn_cast<ParenExpr>(E))
+    return rootVar(P->getSubExpr());
+  if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    auto It = IR.VarOf.find(Ref->getDecl());
+    if (It == IR.VarOf.end())
+      return -1;
+    if (const Expr *Alias = IR.Vars[It->second].AliasOf)
+      return rootVar(Alias);
+    return It->second;
+  }
+  if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
+    return rootVar(S->getBase());
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+    return Op->getOperator() == OO_Subscript ? rootVar(Op->getArg(0)) : -1;
+  if (auto *M = dyn_cast<MemberExpr>(E))
+    return rootVar(M->getBase());
+  if (auto *U = dyn_cast<UnaryOperator>(E))
+    return U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf
+               ? rootVar(U->getSubExpr())
+               : -1;
+  if (auto *B = dyn_cast<BinaryOperator>(E)) {
+    // Pointer arithmetic: p + i, i + p, p - i.
+    if (B->getType()->isPointerType()) {
+      if (B->getLHS()->getType()->isPointerType())
+        return rootVar(B->getLHS());
+      return rootVar(B->getRHS());
+    }
+    return -1;
+  }
+  if (auto *C = dyn_cast<CastExpr>(E))
+    return rootVar(C->getSubExpr());
+  return -1;
+}
+
+std::string ExprPrinter::shadow(const Expr *E) const {
+  E = skipImplicit(E);
+  if (auto *P = dyn_cast<ParenExpr>(E))
+    return "(" + shadow(P->getSubExpr()) + ")";
+  if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    auto It = IR.VarOf.find(Ref->getDecl());
+    if (It != IR.VarOf.end()) {
+      const Variable &V = IR.Vars[It->second];
+      if (V.AliasOf)
+        return "(" + shadow(V.AliasOf) + ")";
+      return shadowName(V.Name);
+    }
+    return unsupported(E);
+  }
+  if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
+    return shadow(S->getBase()) + "[" + print(S->getIdx()) + "]";
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() == OO_Subscript)
+      return shadow(Op->getArg(0)) + "[" + print(Op->getArg(1)) + "]";
+    return unsupported(E);
+  }
+  if (auto *M = dyn_cast<MemberExpr>(E))
+    return shadow(M->getBase()) + (M->isArrow() ? "->" : ".") +
+           M->getMemberDecl()->getNameAsString();
+  if (auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Deref)
+      return "*" + shadow(U->getSubExpr());
+    if (U->getOpcode() == UO_AddrOf)
+      return "&" + shadow(U->getSubExpr());
+    return unsupported(E);
+  }
+  if (auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getLHS()->getType()->isPointerType())
+      return shadow(B->getLHS()) + " " + B->getOpcodeStr().str() + " " +
+             print(B->getRHS());
+    return print(B->getLHS()) + " " + B->getOpcodeStr().str() + " " +
+           shadow(B->getRHS());
+  }
+  if (auto *C = dyn_cast<CastExpr>(E))
+    return shadow(C->getSubExpr());
+  return unsupported(E);
+}
+
+} // namespace ddx

@@ -1,0 +1,67 @@
+//===- ExprPrinter.h - Clang expressions back to C++ text -------*- C++ -*-===//
+//
+// Prints expressions of a lowered function as they must read in generated
+// code: locals under their hoisted names, extracted calls as their result
+// variables, members of a functor through `self`, and every non-local name
+// fully qualified (generated code lives in namespace ddx_generated at the end
+// of the file). shadow() prints the shadow of an lvalue or pointer expression:
+// the same access path on the shadow variable.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_EMIT_EXPRPRINTER_H
+#define DDX_EMIT_EXPRPRINTER_H
+
+#include "IR/FunctionIR.h"
+#include "Support/Diagnostics.h"
+#include "clang/AST/ASTContext.h"
+#include <string>
+
+namespace ddx {
+
+class ExprPrinter {
+public:
+  ExprPrinter(clang::ASTContext &Ctx, const FunctionIR &IR,
+              DiagReporter &Diags)
+      : Ctx(Ctx), IR(IR), Diags(Diags) {}
+
+  std::string print(const clang::Expr *E) const;
+  /// Prints a call itself, even one whose value an extracted temporary holds.
+  std::string printCall(const clang::CallExpr *Call,
+                        bool UseTemp = false) const;
+  /// The shadow of an lvalue or pointer-valued expression.
+  std::string shadow(const clang::Expr *E) const;
+  std::string typeName(clang::QualType T) const;
+  /// A declaration of Name with type T (arrays and references included).
+  std::string declare(clang::QualType T, llvm::StringRef Name) const;
+
+  static std::string shadowName(llvm::StringRef Name) {
+    return "_d_" + Name.str();
+  }
+  const std::string &varName(int V) const { return IR.Vars[V].Name; }
+
+  /// The variable an lvalue or pointer expression is rooted at, or -1.
+  int rootVar(const clang::Expr *E) const;
+  /// The value an extracted call stands for, or -1.
+  int tempOf(const clang::Expr *E) const;
+
+  clang::ASTContext &context() const { return Ctx; }
+
+private:
+  std::string calleeName(const clang::FunctionDecl *FD,
+                         const clang::Expr *CalleeExpr) const;
+  std::string declName(const clang::DeclRefExpr *Ref) const;
+  std::string sourceText(const clang::Expr *E) const;
+  std::string unsupported(const clang::Expr *E) const;
+
+  clang::ASTContext &Ctx;
+  const FunctionIR &IR;
+  DiagReporter &Diags;
+};
+
+/// Strips what never changes meaning in generated code: implicit casts,
+/// parentheses' absence, temporaries and cleanups.
+const clang::Expr *skipImplicit(const clang::Expr *E);
+
+} // namespace ddx
+
+#endif // DDX_EMIT_EXPRPRINTER_H

@@ -1,0 +1,373 @@
+//===- FunctionAssembler.cpp ----------------------------------------------===//
+#include "Emit/FunctionAssembler.h"
+#include "Activity/ActivityAnalysis.h"
+#include "Emit/AdjointEmitter.h"
+#include "Emit/EmitContext.h"
+#include "Emit/TangentEmitter.h"
+#include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/StringExtras.h"
+#include <functional>
+
+using namespace clang;
+
+namespace ddx {
+namespace {
+
+/// Whether Name occurs in Text as a whole identifier.
+bool mentions(const std::string &Text, const std::string &Name) {
+  size_t Pos = 0;
+  while ((Pos = Text.find(Name, Pos)) != std::string::npos) {
+    bool Before = Pos == 0 || !(llvm::isAlnum(Text[Pos - 1]) ||
+                                Text[Pos - 1] == '_');
+    size_t End = Pos + Name.size();
+    bool After = End >= Text.size() ||
+                 !(llvm::isAlnum(Text[End]) || Text[End] == '_');
+    if (Before && After)
+      return true;
+    Pos = End;
+  }
+  return false;
+}
+
+std::string join(const Lines &L) {
+  std::string Text;
+  for (const std::string &Line : L)
+    Text += Line + "\n";
+  return Text;
+}
+
+/// Generates one instance: owns the per-instance analyses.
+class InstanceBuilder {
+public:
+  InstanceBuilder(ASTContext &Ctx, const FunctionIR &IR, const Instance &I,
+                  const RuleBinder &Rules, DiffPlan &Plan, DiagReporter &Diags)
+      : Ctx(Ctx), IR(IR), I(I), Printer(Ctx, IR, Diags),
+        Activity(IR, Printer), C{Ctx, IR, Printer, Activity, Rules, Plan,
+                                 Diags} {
+    for (unsigned P = 0; P < IR.NumParams && P < I.Activity.size(); ++P)
+      if (I.Activity[P] != ParamActivity::Inactive)
+        Activity.seed(P);
+    Activity.run();
+  }
+
+  bool build(GeneratedFunction &Out);
+
+private:
+  ParamActivity act(unsigned P) const {
+    return P < I.Activity.size() ? I.Activity[P] : ParamActivity::Inactive;
+  }
+  bool floatingReturn() const {
+    return IR.returnType()->isRealFloatingType();
+  }
+  std::string returnTypeName() const {
+    return Printer.typeName(IR.returnType().getUnqualifiedType());
+  }
+  std::string shadowParam(const Variable &V, const std::string &Name) const;
+  std::string paramList(Mode M) const;
+  std::string declarations(const std::string &Body, bool AdjointLocals) const;
+  bool checkShadows() const;
+  bool writesOutside() const;
+  void saveList(const std::string &Reverse,
+                std::vector<std::string> &Names) const;
+  std::string shadowName(unsigned P) const {
+    return ExprPrinter::shadowName(IR.Vars[P].Name);
+  }
+
+  std::string tangentFunction(std::string &Sig);
+  std::string forwardSweep(std::string &Sig);
+  std::string reverseSweep(std::string &Sig);
+  std::string gradient(std::string &Sig);
+  std::string derivative(std::string &Sig);
+
+  ASTContext &Ctx;
+  const FunctionIR &IR;
+  const Instance &I;
+  ExprPrinter Printer;
+  ActivityAnalysis Activity;
+  EmitContext C;
+};
+
+std::string InstanceBuilder::shadowParam(const Variable &V,
+                                         const std::string &Name) const {
+  QualType T = V.DeclaredType.isNull() ? V.Type : V.DeclaredType;
+  return Printer.declare(ddx::shadowType(Ctx, T), Name);
+}
+
+std::string InstanceBuilder::paramList(Mode M) const {
+  std::vector<std::string> Params;
+  if (IR.SelfClass)
+    Params.push_back(std::string(IR.SelfIsConst ? "const " : "") +
+                     Printer.typeName(Ctx.getRecordType(IR.SelfClass)) +
+                     " &self");
+  for (unsigned P = 0; P < IR.NumParams; ++P) {
+    const Variable &V = IR.Vars[P];
+    QualType T = V.DeclaredType.isNull() ? V.Type : V.DeclaredType;
+    Params.push_back(Printer.declare(T, V.Name));
+    ParamActivity A = act(P);
+    if (A == ParamActivity::Duplicated) {
+      Params.push_back(shadowParam(V, shadowName(P)));
+    } else if (A == ParamActivity::Active) {
+      if (M == Mode::Tangent || M == Mode::Derivative)
+        Params.push_back(Printer.declare(V.Type, shadowName(P)));
+      else if (M == Mode::ReverseSweep)
+        Params.push_back(Printer.declare(Ctx.getLValueReferenceType(V.Type),
+                                         shadowName(P) + "_out"));
+    }
+  }
+  if (M == Mode::ReverseSweep && floatingReturn())
+    Params.push_back(returnTypeName() + " _d_ret_seed");
+  if (M == Mode::ForwardSweep || M == Mode::ReverseSweep)
+    Params.push_back("::ddx::tape &_tape");
+  return llvm::join(Params, ", ");
+}
+
+std::string InstanceBuilder::declarations(const std::string &Body,
+                                          bool AdjointLocals) const {
+  std::string Decls;
+  for (unsigned V = 0; V < IR.Vars.size(); ++V) {
+    const Variable &Var = IR.Vars[V];
+    if (Var.AliasOf)
+      continue;
+    if (V >= IR.NumParams && mentions(Body, Var.Name))
+      Decls += Printer.declare(Var.Type, Var.Name) + "{};\n";
+    std::string Shadow = ExprPrinter::shadowName(Var.Name);
+    if (!Activity.isVaried(V) || !mentions(Body, Shadow))
+      continue;
+    bool Local = V >= IR.NumParams || act(V) == ParamActivity::Inactive ||
+                 (AdjointLocals && act(V) == ParamActivity::Active);
+    if (Local)
+      Decls += Printer.declare(ddx::shadowType(Ctx, Var.Type), Shadow) + "{};\n";
+  }
+  return Decls;
+}
+
+/// A parameter that receives active values must come with a shadow.
+bool InstanceBuilder::checkShadows() const {
+  bool Ok = true;
+  for (unsigned P = 0; P < IR.NumParams; ++P) {
+    const Variable &V = IR.Vars[P];
+    if (act(P) != ParamActivity::Inactive || !Activity.isVaried(P))
+      continue;
+    QualType T = V.DeclaredType.isNull() ? V.Type : V.DeclaredType;
+    if (T->isPointerType() || T->isReferenceType()) {
+      C.Diags.error(V.Decl ? V.Decl->getLocation() : SourceLocation(),
+                    "active values are written through '" + V.Name +
+                        "', which has no shadow; pass it with "
+                        "ddx::duplicated(" +
+                        V.Name + ", d_" + V.Name + ")");
+      Ok = false;
+    }
+  }
+  return Ok;
+}
+
+bool InstanceBuilder::writesOutside() const {
+  std::function<bool(const Block &)> Scan = [&](const Block &B) {
+    for (const Stmt &S : B) {
+      if (S.K == Stmt::Kind::Assign && S.LValue) {
+        int Root = Printer.rootVar(S.LValue);
+        if (Root >= 0 && unsigned(Root) < IR.NumParams)
+          return true;
+      }
+      if (S.K == Stmt::Kind::Call)
+        return true;
+      if (Scan(S.Then) || Scan(S.Else))
+        return true;
+    }
+    return false;
+  };
+  return Scan(IR.Body);
+}
+
+void InstanceBuilder::saveList(const std::string &Reverse,
+                               std::vector<std::string> &Names) const {
+  for (unsigned V = 0; V < IR.Vars.size(); ++V) {
+    const Variable &Var = IR.Vars[V];
+    if (Var.AliasOf || Var.K == Variable::Kind::Flag ||
+        Var.K == Variable::Kind::Counter || Var.K == Variable::Kind::Return)
+      continue;
+    if (V < IR.NumParams && (Var.ByReference || Var.Writes == 0))
+      continue;
+    if (mentions(Reverse, Var.Name))
+      Names.push_back(Var.Name);
+    std::string Shadow = ExprPrinter::shadowName(Var.Name);
+    if (Var.Type->isPointerType() && Activity.isVaried(V) &&
+        V >= IR.NumParams && mentions(Reverse, Shadow))
+      Names.push_back(Shadow);
+  }
+}
+
+std::string InstanceBuilder::tangentFunction(std::string &Sig) {
+  Lines Body;
+  TangentEmitter(C).emit(IR.Body, Body);
+  std::string Ret = "void";
+  if (IR.ReturnVar >= 0) {
+    if (floatingReturn()) {
+      Ret = "::ddx::dual<" + returnTypeName() + ">";
+      std::string D = Activity.isVaried(IR.ReturnVar)
+                          ? ExprPrinter::shadowName("_ret")
+                          : std::string("0");
+      Body.push_back("return {_ret, " + D + "};");
+    } else {
+      Ret = returnTypeName();
+      Body.push_back("return _ret;");
+    }
+  }
+  std::string Text = join(Body);
+  Sig = Ret + " " + I.Name + "(" + paramList(Mode::Tangent) + ")";
+  return declarations(Text, false) + Text;
+}
+
+std::string InstanceBuilder::forwardSweep(std::string &Sig) {
+  Sweeps S = AdjointEmitter(C).emit(IR.Body);
+  std::vector<std::string> Saved;
+  saveList(join(S.Reverse), Saved);
+  for (const std::string &Name : Saved)
+    S.Forward.push_back("_tape.push(" + Name + ");");
+  if (IR.ReturnVar >= 0)
+    S.Forward.push_back("return _ret;");
+  std::string Text = join(S.Forward);
+  Sig = (IR.ReturnVar >= 0 ? returnTypeName() : std::string("void")) + " " +
+        I.Name + "(" + paramList(Mode::ForwardSweep) + ")";
+  return declarations(Text, false) + Text;
+}
+
+std::string InstanceBuilder::reverseSweep(std::string &Sig) {
+  Sweeps S = AdjointEmitter(C).emit(IR.Body);
+  std::string Reverse = join(S.Reverse);
+  std::vector<std::string> Saved;
+  saveList(Reverse, Saved);
+  Lines Body;
+  for (auto It = Saved.rbegin(); It != Saved.rend(); ++It)
+    Body.push_back("_tape.pop(" + *It + ");");
+  if (IR.ReturnVar >= 0 && floatingReturn() &&
+      Activity.isVaried(IR.ReturnVar))
+    Body.push_back(ExprPrinter::shadowName("_ret") + " = _d_ret_seed;");
+  Body.insert(Body.end(), S.Reverse.begin(), S.Reverse.end());
+  for (unsigned P = 0; P < IR.NumParams; ++P)
+    if (act(P) == ParamActivity::Active)
+      addInto(IR.Vars[P].Type, shadowName(P) + "_out", shadowName(P), Body);
+  std::string Text = join(Body);
+  Sig = "void " + I.Name + "(" + paramList(Mode::ReverseSweep) + ")";
+  std::string Decls = declarations(Text, true);
+  return Decls + Text;
+}
+
+std::string InstanceBuilder::gradient(std::string &Sig) {
+  Sweeps S = AdjointEmitter(C).emit(IR.Body);
+  Lines Body = S.Forward;
+  if (IR.ReturnVar >= 0 && floatingReturn() &&
+      Activity.isVaried(IR.ReturnVar))
+    Body.push_back(ExprPrinter::shadowName("_ret") + " = 1;");
+  Body.insert(Body.end(), S.Reverse.begin(), S.Reverse.end());
+  if (writesOutside()) {
+    // The reverse sweep restored every value it overwrote; run the primal
+    // again so that outputs written through pointers and references hold
+    // their values, as after a call of the function.
+    for (unsigned V = 0; V < IR.Vars.size(); ++V)
+      if (IR.Vars[V].K == Variable::Kind::Flag)
+        Body.push_back(IR.Vars[V].Name + " = false;");
+    Body.insert(Body.end(), S.Forward.begin(), S.Forward.end());
+  }
+  std::vector<std::string> Types, Values;
+  if (IR.ReturnVar >= 0) {
+    Types.push_back(returnTypeName());
+    Values.push_back("_ret");
+  }
+  for (unsigned P = 0; P < IR.NumParams; ++P)
+    if (act(P) == ParamActivity::Active) {
+      Types.push_back(Printer.typeName(IR.Vars[P].Type));
+      Values.push_back(shadowName(P));
+    }
+  Body.push_back("return {" + llvm::join(Values, ", ") + "};");
+  std::string Text = join(Body);
+  Sig = "std::tuple<" + llvm::join(Types, ", ") + "> " + I.Name + "(" +
+        paramList(Mode::Gradient) + ")";
+  std::string Decls = declarations(Text, true);
+  if (mentions(Text, "_tape"))
+    Decls = "::ddx::tape _tape;\n" + Decls;
+  return Decls + Text;
+}
+
+std::string InstanceBuilder::derivative(std::string &Sig) {
+  std::vector<std::string> Names = paramNames(I.What);
+  const Instance &Tangent =
+      C.Plan.get(I.What, Mode::Tangent, I.Activity, Names);
+  std::vector<std::string> Args;
+  if (IR.SelfClass)
+    Args.push_back("self");
+  for (unsigned P = 0; P < IR.NumParams; ++P) {
+    Args.push_back(IR.Vars[P].Name);
+    if (act(P) != ParamActivity::Inactive)
+      Args.push_back(shadowName(P));
+  }
+  std::string Call =
+      "::ddx_generated::" + Tangent.Name + "(" + llvm::join(Args, ", ") + ")";
+  std::string Text;
+  if (IR.ReturnVar >= 0 && floatingReturn()) {
+    Sig = "std::tuple<" + returnTypeName() + ", " + returnTypeName() + "> ";
+    Text = "auto _r = " + Call + ";\nreturn {_r.value, _r.tangent};\n";
+  } else {
+    Sig = "std::tuple<> ";
+    Text = Call + ";\nreturn {};\n";
+  }
+  Sig += I.Name + "(" + paramList(Mode::Derivative) + ")";
+  return Text;
+}
+
+bool InstanceBuilder::build(GeneratedFunction &Out) {
+  if (!checkShadows())
+    return false;
+  std::string Sig, Body;
+  switch (I.M) {
+  case Mode::Tangent:
+    Body = tangentFunction(Sig);
+    break;
+  case Mode::ForwardSweep:
+    Body = forwardSweep(Sig);
+    break;
+  case Mode::ReverseSweep:
+    Body = reverseSweep(Sig);
+    break;
+  case Mode::Gradient:
+    Body = gradient(Sig);
+    break;
+  case Mode::Derivative:
+    Body = derivative(Sig);
+    break;
+  }
+  const FunctionDecl *FD = IR.Function;
+  Out.Declaration = Sig + ";";
+  Out.Definition = "// " + std::string(I.M == Mode::Tangent ? "tangent of"
+                           : I.M == Mode::ForwardSweep ? "forward sweep of"
+                           : I.M == Mode::ReverseSweep ? "reverse sweep of"
+                           : I.M == Mode::Gradient     ? "gradient of"
+                                                       : "derivative of") +
+                   " " + FD->getQualifiedNameAsString() + "\ninline " + Sig +
+                   " {\n" + Body + "}\n";
+  return !C.Diags.hasErrors();
+}
+
+} // namespace
+
+const FunctionIR *FunctionAssembler::lowered(const Target &What) {
+  auto Key = std::make_pair(static_cast<const void *>(What.Function),
+                            static_cast<const void *>(What.Lambda));
+  auto It = Cache.find(Key);
+  if (It != Cache.end())
+    return It->second.get();
+  auto IR = Lower.lower(What.Function, What.Lambda);
+  const FunctionIR *Result = IR.get();
+  Cache[Key] = std::move(IR);
+  return Result;
+}
+
+bool FunctionAssembler::assemble(const Instance &I, GeneratedFunction &Out) {
+  const FunctionIR *IR = lowered(I.What);
+  if (!IR)
+    return false;
+  InstanceBuilder Builder(Ctx, *IR, I, Rules, Plan, Diags);
+  return Builder.build(Out);
+}
+
+} // namespace ddx

@@ -1,0 +1,59 @@
+//===- FunctionAssembler.h - whole generated functions ----------*- C++ -*-===//
+//
+// Turns a planned instance into a declaration and a definition: the
+// signature for its mode, the hoisted declarations of values and shadows,
+// the statements from the tangent or adjoint emitter, and the return.
+//
+// Signatures (P: the function's parameters in order; each active or
+// duplicated parameter p is followed by its shadow):
+//   tangent:       dual<R> f_tangent(P with tangents)
+//   forward sweep: R f_forward(P with shadows of duplicated, ddx::tape &)
+//   reverse sweep: void f_reverse(P with adjoint outputs, R seed, ddx::tape &)
+//   gradient:      tuple<R, adjoints...> f_grad(P with shadows of duplicated)
+//   derivative:    tuple<R, R> f_deriv(P with tangents)
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_EMIT_FUNCTIONASSEMBLER_H
+#define DDX_EMIT_FUNCTIONASSEMBLER_H
+
+#include "Lowering/Lowering.h"
+#include "Plan/DiffPlan.h"
+#include "Rules/RuleBinder.h"
+#include "Support/Diagnostics.h"
+#include <map>
+#include <memory>
+#include <string>
+
+namespace ddx {
+
+struct GeneratedFunction {
+  std::string Declaration; ///< the prototype, ending in ';'
+  std::string Definition;
+};
+
+class FunctionAssembler {
+public:
+  FunctionAssembler(clang::ASTContext &Ctx, const RuleBinder &Rules,
+                    DiffPlan &Plan, DiagReporter &Diags)
+      : Ctx(Ctx), Rules(Rules), Plan(Plan), Diags(Diags),
+        Lower(Ctx, Rules, Diags) {}
+
+  /// Generates one instance; false after reporting errors.
+  bool assemble(const Instance &I, GeneratedFunction &Out);
+
+  /// The lowered form of a target (cached); null after reporting errors.
+  const FunctionIR *lowered(const Target &What);
+
+private:
+  clang::ASTContext &Ctx;
+  const RuleBinder &Rules;
+  DiffPlan &Plan;
+  DiagReporter &Diags;
+  Lowering Lower;
+  std::map<std::pair<const void *, const void *>, std::unique_ptr<FunctionIR>>
+      Cache;
+};
+
+} // namespace ddx
+
+#endif // DDX_EMIT_FUNCTIONASSEMBLER_H

@@ -1,0 +1,296 @@
+//===- TangentEmitter.cpp -------------------------------------------------===//
+#include "Emit/TangentEmitter.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace ddx {
+
+std::string targetText(const EmitContext &C, const Stmt &S) {
+  if (S.Var >= 0)
+    return C.Printer.varName(S.Var) + S.Path;
+  return C.Printer.print(S.LValue);
+}
+
+std::string targetShadow(const EmitContext &C, const Stmt &S) {
+  if (S.Var >= 0)
+    return ExprPrinter::shadowName(C.Printer.varName(S.Var)) + S.Path;
+  return C.Printer.shadow(S.LValue);
+}
+
+bool targetVaried(const EmitContext &C, const Stmt &S) {
+  int Root = S.Var >= 0 ? S.Var : C.Printer.rootVar(S.LValue);
+  return C.Activity.isVaried(Root) && isDifferentiableType(targetType(C, S));
+}
+
+QualType targetType(const EmitContext &C, const Stmt &S) {
+  if (S.LValue)
+    return S.LValue->getType();
+  QualType T = C.IR.Vars[S.Var].Type;
+  if (S.Path.empty())
+    return T;
+  if (S.Path[0] == '[')
+    return QualType(T->getPointeeOrArrayElementType(), 0);
+  if (auto *R = T->getAsRecordDecl())
+    for (const FieldDecl *F : R->fields())
+      if ("." + F->getNameAsString() == S.Path)
+        return F->getType();
+  return T;
+}
+
+std::string primalAssign(const EmitContext &C, const Stmt &S) {
+  std::string Target = targetText(C, S);
+  if (!S.Value) {
+    if (S.Op == BO_Assign)
+      return Target + " = {};";
+    return Target + (S.Op == BO_AddAssign ? " += 1;" : " -= 1;");
+  }
+  return Target + " " + BinaryOperator::getOpcodeStr(S.Op).str() + " " +
+         C.Printer.print(S.Value) + ";";
+}
+
+void TangentEmitter::emit(const Block &B, Lines &Out) {
+  for (const Stmt &S : B) {
+    switch (S.K) {
+    case Stmt::Kind::Assign:
+      emitAssign(S, Out);
+      break;
+    case Stmt::Kind::Call:
+      emitCall(S, Out);
+      break;
+    case Stmt::Kind::Eval:
+      if (auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call)))
+        C.checkCall(Call);
+      Out.push_back(C.Printer.print(S.Call) + ";");
+      break;
+    case Stmt::Kind::Raw:
+      Out.push_back(S.Text);
+      break;
+    case Stmt::Kind::If:
+      Out.push_back("if (" + S.Cond + ") {");
+      emit(S.Then, Out);
+      if (!S.Else.empty()) {
+        Out.push_back("} else {");
+        emit(S.Else, Out);
+      }
+      Out.push_back("}");
+      break;
+    case Stmt::Kind::Loop:
+      Out.push_back(S.TestFirst ? "while (" + S.Cond + ") {" : "do {");
+      emit(S.Then, Out);
+      emit(S.Else, Out);
+      Out.push_back(S.TestFirst ? "}" : "} while (" + S.Cond + ");");
+      break;
+    }
+  }
+}
+
+void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
+  if (targetVaried(C, S)) {
+    std::string D = targetShadow(C, S);
+    QualType T = targetType(C, S).getCanonicalType();
+    if (T->isPointerType()) {
+      Out.push_back(D + " = " +
+                    (S.Value && C.Activity.isVaried(S.Value)
+                         ? C.Printer.shadow(S.Value)
+                         : std::string("nullptr")) +
+                    ";");
+    } else if (!T->isRealFloatingType()) {
+      // A whole struct or array: copy the shadow along with the value.
+      Out.push_back(D + " = " +
+                    (S.Value && C.Activity.isVaried(S.Value)
+                         ? C.Printer.shadow(S.Value)
+                         : std::string("{}")) +
+                    ";");
+    } else {
+      std::optional<std::string> DV =
+          S.Value ? tangent(S.Value) : std::nullopt;
+      std::string V = S.Value ? wrap(C.Printer.print(S.Value)) : "";
+      std::string Old = targetText(C, S);
+      switch (S.Op) {
+      case BO_Assign:
+        Out.push_back(D + " = " + DV.value_or("0") + ";");
+        break;
+      case BO_AddAssign:
+        if (DV)
+          Out.push_back(D + " += " + *DV + ";");
+        break;
+      case BO_SubAssign:
+        if (DV)
+          Out.push_back(D + " -= " + wrap(*DV) + ";");
+        break;
+      case BO_MulAssign:
+        Out.push_back(D + " = " + D + " * " + V +
+                      (DV ? " + " + Old + " * " + wrap(*DV) : "") + ";");
+        break;
+      case BO_DivAssign:
+        Out.push_back(D + " = (" + D +
+                      (DV ? " - " + Old + " / " + V + " * " + wrap(*DV) : "") +
+                      ") / " + V + ";");
+        break;
+      default:
+        C.Diags.error(S.Loc, "ddx cannot differentiate this compound "
+                             "assignment of a floating-point value");
+      }
+    }
+  }
+  Out.push_back(primalAssign(C, S));
+}
+
+void TangentEmitter::emitCall(const Stmt &S, Lines &Out) {
+  auto *Call = cast<CallExpr>(S.Call);
+  bool AnyVaried = false;
+  for (const Expr *Arg : Call->arguments())
+    AnyVaried |= C.Activity.isVaried(Arg);
+  std::string Result = S.Var >= 0 ? C.Printer.varName(S.Var) : "";
+  if (!AnyVaried) {
+    Out.push_back((Result.empty() ? "" : Result + " = ") +
+                  C.Printer.printCall(Call) + ";");
+    return;
+  }
+  std::vector<ParamActivity> Acts;
+  std::string Name = C.callee(Call, Mode::Tangent, Acts);
+  std::string Args;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I);
+    if (isa<CXXDefaultArgExpr>(Arg)) {
+      C.Diags.error(Call->getExprLoc(), "ddx cannot yet differentiate a call "
+                                        "that uses default arguments");
+      return;
+    }
+    Args += (I ? ", " : "") + C.Printer.print(Arg);
+    if (I < Acts.size() && Acts[I] == ParamActivity::Active)
+      Args += ", " + tangent(Arg).value_or("0");
+    else if (I < Acts.size() && Acts[I] == ParamActivity::Duplicated)
+      Args += ", " + C.Printer.shadow(Arg);
+  }
+  if (isa<CXXMemberCallExpr>(Call))
+    Args = "self" + std::string(Args.empty() ? "" : ", ") + Args;
+  std::string CallText = "::ddx_generated::" + Name + "(" + Args + ")";
+  QualType Ret = Call->getType();
+  if (Result.empty() || !Ret->isRealFloatingType()) {
+    Out.push_back((Result.empty() ? "" : Result + " = ") + CallText + ";");
+    return;
+  }
+  std::string R = C.freshTemp();
+  Out.push_back("{");
+  Out.push_back("auto " + R + " = " + CallText + ";");
+  Out.push_back(ExprPrinter::shadowName(Result) + " = " + R + ".tangent;");
+  Out.push_back(Result + " = " + R + ".value;");
+  Out.push_back("}");
+}
+
+std::optional<std::string>
+TangentEmitter::ruleTangent(const CallExpr *Call, const std::string &Rule) {
+  std::string Args, Tangents;
+  bool Any = false;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    Args += (I ? ", " : "") + C.Printer.print(Call->getArg(I));
+    std::optional<std::string> T = tangent(Call->getArg(I));
+    Any |= T.has_value();
+    Tangents += ", " + T.value_or("0");
+  }
+  if (!Any)
+    return std::nullopt;
+  return Rule + "(" + Args + Tangents + ")";
+}
+
+std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
+  E = skipImplicit(E);
+  if (!E || !C.Activity.isVaried(E))
+    return std::nullopt;
+  int Temp = C.Printer.tempOf(E);
+  if (Temp >= 0)
+    return ExprPrinter::shadowName(C.Printer.varName(Temp));
+  if (isa<DeclRefExpr, ArraySubscriptExpr, MemberExpr>(E))
+    return C.Printer.shadow(E);
+  if (auto *P = dyn_cast<ParenExpr>(E)) {
+    auto T = tangent(P->getSubExpr());
+    return T ? std::optional<std::string>(wrap(*T)) : std::nullopt;
+  }
+  if (auto *U = dyn_cast<UnaryOperator>(E)) {
+    auto T = tangent(U->getSubExpr());
+    switch (U->getOpcode()) {
+    case UO_Deref:
+      return C.Printer.shadow(E);
+    case UO_Minus:
+      return T ? std::optional<std::string>("-" + wrap(*T)) : std::nullopt;
+    case UO_Plus:
+      return T;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (auto *B = dyn_cast<BinaryOperator>(E)) {
+    auto TL = tangent(B->getLHS());
+    auto TR = tangent(B->getRHS());
+    std::string L = wrap(C.Printer.print(B->getLHS()));
+    std::string R = wrap(C.Printer.print(B->getRHS()));
+    switch (B->getOpcode()) {
+    case BO_Add:
+      if (TL && TR)
+        return *TL + " + " + *TR;
+      return TL ? TL : TR;
+    case BO_Sub:
+      if (TL && TR)
+        return *TL + " - " + wrap(*TR);
+      if (TL)
+        return TL;
+      return "-" + wrap(*TR);
+    case BO_Mul:
+      if (TL && TR)
+        return wrap(*TL) + " * " + R + " + " + L + " * " + wrap(*TR);
+      if (TL)
+        return wrap(*TL) + " * " + R;
+      return L + " * " + wrap(*TR);
+    case BO_Div:
+      if (TR)
+        return "(" + (TL ? *TL : std::string("0")) + " - " + L + " / " + R +
+               " * " + wrap(*TR) + ") / " + R;
+      return wrap(*TL) + " / " + R;
+    case BO_Comma:
+      return TR;
+    default:
+      if (B->getType()->isRealFloatingType())
+        C.Diags.error(B->getOperatorLoc(),
+                      "ddx cannot differentiate the operator '" +
+                          B->getOpcodeStr().str() + "'");
+      return std::nullopt;
+    }
+  }
+  if (auto *Cond = dyn_cast<ConditionalOperator>(E)) {
+    auto TT = tangent(Cond->getTrueExpr());
+    auto TF = tangent(Cond->getFalseExpr());
+    return C.Printer.print(Cond->getCond()) + " ? " + wrap(TT.value_or("0")) +
+           " : " + wrap(TF.value_or("0"));
+  }
+  if (auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+    auto T = tangent(Cast->getSubExpr());
+    if (!T || !Cast->getType()->isRealFloatingType())
+      return std::nullopt;
+    return "static_cast<" + C.Printer.typeName(Cast->getType()) + ">(" + *T +
+           ")";
+  }
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() == OO_Subscript)
+      return C.Printer.shadow(E);
+  }
+  if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    if (Construct->getNumArgs() == 1)
+      return tangent(Construct->getArg(0));
+  }
+  if (auto *Call = dyn_cast<CallExpr>(E)) {
+    if (!C.checkCall(Call))
+      return std::nullopt;
+    CallBinding B = C.Rules.bind(Call);
+    if (B.K == CallBinding::Kind::Rule)
+      return ruleTangent(Call, B.Pushforward);
+    return std::nullopt;
+  }
+  C.Diags.error(E->getExprLoc(),
+                std::string("ddx cannot differentiate this expression (") +
+                    E->getStmtClassName() + ")");
+  return std::nullopt;
+}
+
+} // namespace ddx

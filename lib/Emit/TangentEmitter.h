@@ -1,0 +1,42 @@
+//===- TangentEmitter.h - forward-mode statements ---------------*- C++ -*-===//
+//
+// Emits the body of a tangent (forward-mode) function: each statement is
+// preceded by the statement that updates the tangents it changes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_EMIT_TANGENTEMITTER_H
+#define DDX_EMIT_TANGENTEMITTER_H
+
+#include "Emit/EmitContext.h"
+#include <optional>
+
+namespace ddx {
+
+class TangentEmitter {
+public:
+  explicit TangentEmitter(EmitContext &C) : C(C) {}
+
+  void emit(const Block &B, Lines &Out);
+  /// The tangent of E, or nothing when it is zero.
+  std::optional<std::string> tangent(const clang::Expr *E);
+
+private:
+  void emitAssign(const Stmt &S, Lines &Out);
+  void emitCall(const Stmt &S, Lines &Out);
+  std::optional<std::string> ruleTangent(const clang::CallExpr *Call,
+                                         const std::string &Rule);
+
+  EmitContext &C;
+};
+
+/// The primal target of an assignment, and its shadow.
+std::string targetText(const EmitContext &C, const Stmt &S);
+std::string targetShadow(const EmitContext &C, const Stmt &S);
+bool targetVaried(const EmitContext &C, const Stmt &S);
+clang::QualType targetType(const EmitContext &C, const Stmt &S);
+/// The primal statement of an assignment.
+std::string primalAssign(const EmitContext &C, const Stmt &S);
+
+} // namespace ddx
+
+#endif // DDX_EMIT_TANGENTEMITTER_H

@@ -1,0 +1,240 @@
+//===- Frontend.cpp -------------------------------------------------------===//
+#include "Frontend/Frontend.h"
+#include "Driver/Transformer.h"
+#include "Output/OutputWriter.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <map>
+
+#ifndef DDX_SOURCE_INCLUDE_DIR
+#define DDX_SOURCE_INCLUDE_DIR ""
+#endif
+#ifndef DDX_SOURCE_RULES_DIR
+#define DDX_SOURCE_RULES_DIR ""
+#endif
+#ifndef DDX_CLANG_RESOURCE_DIR
+#define DDX_CLANG_RESOURCE_DIR ""
+#endif
+
+using namespace clang;
+
+namespace ddx {
+namespace {
+
+bool exists(const llvm::Twine &Path) { return llvm::sys::fs::exists(Path); }
+
+std::string firstExisting(std::initializer_list<std::string> Candidates,
+                          llvm::StringRef Probe) {
+  for (const std::string &C : Candidates)
+    if (!C.empty() && exists(C + "/" + Probe))
+      return C;
+  return "";
+}
+
+/// Where each source's output goes, and what #line calls it.
+struct OutputPlan {
+  std::string Path; ///< empty: standard output
+  std::string Name;
+};
+
+OutputPlan outputFor(const ToolOptions &O, const std::string &Source) {
+  if (!O.Output.empty())
+    return {O.Output == "-" ? "" : O.Output,
+            O.Output == "-" ? "<stdout>" : O.Output};
+  if (!O.OutDir.empty()) {
+    llvm::SmallString<256> Path(O.OutDir);
+    llvm::sys::path::append(Path, llvm::sys::path::filename(Source));
+    return {std::string(Path), std::string(Path)};
+  }
+  return {"", "<stdout>"};
+}
+
+/// The results of every translation unit, keyed by main file name.
+struct Results {
+  std::map<std::string, std::string> Text;
+  std::map<std::string, std::string> InputNames;
+  const ToolOptions *Options = nullptr;
+};
+
+class TransformConsumer : public ASTConsumer {
+public:
+  TransformConsumer(Results &R, std::string File) : R(R), File(std::move(File)) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    TransformOptions TO;
+    TO.InputName = File;
+    TO.OutputName = outputFor(*R.Options, File).Name;
+    if (auto Text = transformTranslationUnit(Ctx, TO))
+      R.Text[File] = std::move(*Text);
+  }
+
+private:
+  Results &R;
+  std::string File;
+};
+
+class TransformAction : public ASTFrontendAction {
+public:
+  explicit TransformAction(Results &R) : R(R) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef File) override {
+    return std::make_unique<TransformConsumer>(R, File.str());
+  }
+
+private:
+  Results &R;
+};
+
+class TransformActionFactory : public tooling::FrontendActionFactory {
+public:
+  explicit TransformActionFactory(Results &R) : R(R) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<TransformAction>(R);
+  }
+
+private:
+  Results &R;
+};
+
+std::unique_ptr<tooling::CompilationDatabase>
+loadDatabase(const ToolOptions &O, std::string &Error) {
+  if (O.CompilerArgs)
+    return std::make_unique<tooling::FixedCompilationDatabase>(
+        ".", *O.CompilerArgs);
+  if (!O.BuildPath.empty())
+    return tooling::CompilationDatabase::loadFromDirectory(O.BuildPath, Error);
+  std::string Ignored;
+  if (auto DB = tooling::CompilationDatabase::autoDetectFromSource(
+          O.Sources.front(), Ignored))
+    return DB;
+  return std::make_unique<tooling::FixedCompilationDatabase>(
+      ".", std::vector<std::string>{"-std=c++17"});
+}
+
+tooling::ArgumentsAdjuster ddxFlags(const ToolOptions &O) {
+  std::vector<std::string> Extra = {"-DDDX_TRANSFORMING=1",
+                                    "-Wno-unused-command-line-argument"};
+  if (!O.ResourceDir.empty())
+    Extra.push_back("-resource-dir=" + O.ResourceDir);
+  if (!O.IncludeDir.empty())
+    Extra.push_back("-I" + O.IncludeDir);
+  if (!O.RulesDir.empty()) {
+    Extra.push_back("-I" + O.RulesDir);
+    Extra.push_back("-include");
+    Extra.push_back(O.RulesDir + "/ddx/rules/cmath.hpp");
+  }
+  return tooling::getInsertArgumentAdjuster(
+      Extra, tooling::ArgumentInsertPosition::END);
+}
+
+int usageError(const llvm::Twine &Message) {
+  llvm::errs() << "ddx: error: " << Message << "\n";
+  return ExitUsage;
+}
+
+} // namespace
+
+void locateSupportFiles(const char *Argv0, ToolOptions &O) {
+  static int Anchor;
+  std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, &Anchor);
+  llvm::SmallString<256> Prefix(llvm::sys::path::parent_path(Exe));
+  llvm::sys::path::remove_filename(Prefix); // <prefix>/bin/ddx -> <prefix>
+  std::string P(Prefix);
+  if (O.IncludeDir.empty())
+    O.IncludeDir = firstExisting({P + "/include", DDX_SOURCE_INCLUDE_DIR},
+                                 "ddx/ddx.hpp");
+  if (O.RulesDir.empty())
+    O.RulesDir = firstExisting({P + "/share/ddx/rules", DDX_SOURCE_RULES_DIR},
+                               "ddx/rules/cmath.hpp");
+  if (O.ResourceDir.empty())
+    O.ResourceDir = firstExisting(
+        {P + "/lib/ddx/clang", DDX_CLANG_RESOURCE_DIR}, "include/stddef.h");
+}
+
+int runTool(const ToolOptions &O) {
+  if (O.Sources.empty())
+    return usageError("no input files (run 'ddx --help' for usage)");
+  if (!O.Output.empty() && O.Sources.size() > 1)
+    return usageError("-o names one output, but " +
+                      llvm::Twine(O.Sources.size()) +
+                      " inputs were given; use --out-dir");
+  if (!O.Output.empty() && !O.OutDir.empty())
+    return usageError("-o and --out-dir cannot be used together");
+  if (O.RulesDir.empty() || O.IncludeDir.empty())
+    return usageError("cannot find ddx's headers and rules next to the "
+                      "executable or in the source tree");
+  for (const std::string &Source : O.Sources) {
+    auto Buffer = llvm::MemoryBuffer::getFile(Source);
+    if (!Buffer)
+      return usageError("cannot read '" + Source +
+                        "': " + Buffer.getError().message());
+  }
+  if (!O.OutDir.empty() && !llvm::sys::fs::is_directory(O.OutDir))
+    if (std::error_code EC = llvm::sys::fs::create_directories(O.OutDir))
+      return usageError("cannot create '" + O.OutDir + "': " + EC.message());
+
+  std::string Error;
+  auto DB = loadDatabase(O, Error);
+  if (!DB)
+    return usageError("cannot load a compilation database from '" +
+                      O.BuildPath + "': " + Error);
+
+  Results R;
+  R.Options = &O;
+  int Status = 0;
+  llvm::CrashRecoveryContext::Enable();
+  llvm::CrashRecoveryContext CRC;
+  bool Completed = CRC.RunSafely([&] {
+    tooling::ClangTool Tool(*DB, O.Sources);
+    Tool.appendArgumentsAdjuster(ddxFlags(O));
+    TransformActionFactory Factory(R);
+    Status = Tool.run(&Factory);
+  });
+  if (!Completed) {
+    llvm::errs() << "ddx: internal error: ddx crashed while transforming; "
+                    "please report this with the input file\n";
+    return ExitInternal;
+  }
+
+  int Exit = Status == 0 ? ExitSuccess
+             : Status == 2 ? ExitUsage
+                           : ExitUserError;
+  for (const std::string &Source : O.Sources) {
+    std::string Absolute = Source;
+    auto It = R.Text.find(Source);
+    if (It == R.Text.end()) {
+      // Clang reports the main file under the name it was given or its
+      // absolute path, depending on the database.
+      llvm::SmallString<256> Abs(Source);
+      llvm::sys::fs::make_absolute(Abs);
+      It = R.Text.find(std::string(Abs));
+    }
+    if (It == R.Text.end()) {
+      if (Exit == ExitSuccess)
+        Exit = ExitUserError;
+      continue;
+    }
+    OutputPlan Out = outputFor(O, Source);
+    if (Out.Path.empty()) {
+      llvm::outs() << It->second;
+      continue;
+    }
+    if (llvm::Error E = writeFileAtomically(Out.Path, It->second)) {
+      llvm::errs() << "ddx: error: " << llvm::toString(std::move(E)) << "\n";
+      Exit = ExitUsage;
+    }
+  }
+  return Exit;
+}
+
+} // namespace ddx

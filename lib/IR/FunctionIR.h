@@ -1,0 +1,109 @@
+//===- FunctionIR.h - the structured form ddx differentiates ----*- C++ -*-===//
+//
+// A function body lowered to a small structured IR: assignments, calls, ifs
+// and loops. Lowering removes what makes reversal hard: every local is hoisted
+// to function scope (so the reverse sweep can see it), and break, continue and
+// return become flag assignments with guarded continuations, so the IR has no
+// jumps. Expressions stay Clang expressions; conditions, which never carry
+// derivatives, are already printed text.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_IR_FUNCTIONIR_H
+#define DDX_IR_FUNCTIONIR_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/OperationKinds.h"
+#include "llvm/ADT/DenseMap.h"
+#include <string>
+#include <vector>
+
+namespace ddx {
+
+/// A variable of the lowered function: a parameter, a hoisted local, or one
+/// ddx introduced (call results, control flags, loop counters).
+struct Variable {
+  enum class Kind {
+    Param,   ///< a parameter of the function (or a lambda capture)
+    Local,   ///< a local variable of the user's code, hoisted
+    Temp,    ///< the value of an extracted call
+    Flag,    ///< a control flag (break, continue, return)
+    Counter, ///< a loop trip counter
+    Return   ///< the return value
+  };
+  std::string Name;
+  clang::QualType Type; ///< unqualified, non-reference storage type
+  clang::QualType DeclaredType; ///< a parameter's type as declared
+  Kind K = Kind::Local;
+  const clang::ValueDecl *Decl = nullptr;
+  /// A local reference: every use stands for this expression.
+  const clang::Expr *AliasOf = nullptr;
+  bool ByReference = false; ///< a parameter or capture of reference type
+  bool ConstReference = false;
+  bool WrittenInLoop = false;
+  unsigned Writes = 0;
+};
+
+struct Stmt;
+using Block = std::vector<Stmt>;
+
+struct Stmt {
+  enum class Kind {
+    Assign, ///< Target op= Value
+    Call,   ///< a call of a user function, result (if any) into Var
+    Eval,   ///< an expression evaluated for its effect, never active
+    If,
+    Loop,
+    Raw ///< primal-only text written by lowering (flags, counters)
+  };
+  Kind K = Kind::Raw;
+  clang::SourceLocation Loc;
+
+  // Assign: the target is Var (plus an element Path such as "[0]" or ".x"
+  // for aggregate initialisation) or an lvalue expression.
+  int Var = -1;
+  std::string Path;
+  const clang::Expr *LValue = nullptr;
+  clang::BinaryOperatorKind Op = clang::BO_Assign;
+  /// The assigned value; null means zero for BO_Assign and one for
+  /// BO_AddAssign / BO_SubAssign (++ and --).
+  const clang::Expr *Value = nullptr;
+  /// Whether the overwritten value is pushed to the tape (set by TapePolicy).
+  bool SaveOld = false;
+  /// Whether this is the first write of a variable that nothing read before.
+  bool FirstWrite = false;
+
+  // Call and Eval.
+  const clang::Expr *Call = nullptr;
+
+  // If and Loop. A loop runs Then (the body) and Else (the step).
+  std::string Cond;
+  Block Then, Else;
+  bool TestFirst = true;
+  int Counter = -1;
+
+  // Raw.
+  std::string Text;
+};
+
+struct FunctionIR {
+  const clang::FunctionDecl *Function = nullptr;
+  /// For a functor's call operator: the object is the parameter `self`.
+  const clang::CXXRecordDecl *SelfClass = nullptr;
+  bool SelfIsConst = true;
+  std::vector<Variable> Vars; ///< parameters first, in order
+  unsigned NumParams = 0;
+  Block Body;
+  int ReturnVar = -1;
+  llvm::DenseMap<const clang::ValueDecl *, int> VarOf;
+  /// Calls lowered into a Call statement: the variable holding their value.
+  llvm::DenseMap<const clang::Expr *, int> TempOf;
+
+  clang::QualType returnType() const {
+    return Function->getReturnType();
+  }
+};
+
+} // namespace ddx
+
+#endif // DDX_IR_FUNCTIONIR_H

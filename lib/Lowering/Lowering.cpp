@@ -1,0 +1,830 @@
+//===- Lowering.cpp -------------------------------------------------------===//
+#include "Lowering/Lowering.h"
+#include "Emit/ExprPrinter.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace ddx {
+namespace {
+
+using FlagSet = llvm::SmallVector<int, 4>;
+
+void mergeFlags(FlagSet &Into, const FlagSet &From) {
+  for (int F : From)
+    if (!llvm::is_contained(Into, F))
+      Into.push_back(F);
+}
+
+/// Does S contain a break (or continue) that leaves S's own loop or switch?
+/// Nested loops and switches own their breaks; nested loops own continues.
+bool hasJump(const clang::Stmt *S, bool Continue) {
+  if (!S)
+    return false;
+  if (!Continue && isa<BreakStmt>(S))
+    return true;
+  if (Continue && isa<ContinueStmt>(S))
+    return true;
+  for (const clang::Stmt *Child : S->children()) {
+    if (!Child)
+      continue;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Child))
+      continue;
+    if (!Continue && isa<SwitchStmt>(Child))
+      continue;
+    if (hasJump(Child, Continue))
+      return true;
+  }
+  return false;
+}
+
+/// Lowers one function body.
+class BodyLowerer {
+public:
+  BodyLowerer(ASTContext &Ctx, const RuleBinder &Rules, DiagReporter &Diags,
+              FunctionIR &IR)
+      : Ctx(Ctx), Rules(Rules), Diags(Diags), IR(IR),
+        Printer(Ctx, IR, Diags) {}
+
+  void addParam(const ValueDecl *D, QualType Type, bool IsCapture);
+  void lowerBody(const clang::Stmt *Body);
+
+private:
+  struct Breakable {
+    int BreakFlag = -1;
+    int ContinueFlag = -1;
+  };
+
+  int newVar(llvm::StringRef Name, QualType Type, Variable::Kind K,
+             const ValueDecl *D = nullptr);
+  std::string uniqueName(llvm::StringRef Base);
+  FlagSet lowerStmts(llvm::ArrayRef<const clang::Stmt *> Stmts, Block &Out,
+                     bool FunctionLevel = false);
+  FlagSet lowerStmt(const clang::Stmt *S, Block &Out, bool LastInFunction);
+  FlagSet lowerLoop(const clang::Stmt *Loop, const Expr *Cond,
+                    const clang::Stmt *Body, const Expr *Inc, bool TestFirst,
+                    Block &Out);
+  FlagSet lowerSwitch(const SwitchStmt *S, Block &Out);
+  void lowerDecl(const VarDecl *VD, Block &Out);
+  void lowerInit(int Var, const std::string &Path, QualType T,
+                 const Expr *Init, SourceLocation Loc, Block &Out);
+  /// The target of an assignment: a whole variable, or an lvalue expression.
+  std::pair<int, const Expr *> assignTarget(const Expr *LHS);
+  void extractRec(const Expr *E, Block &Out, bool Conditional);
+  void lowerExprStmt(const Expr *E, Block &Out);
+  void emitAssign(Block &Out, SourceLocation Loc, int Var, std::string Path,
+                  const Expr *LValue, BinaryOperatorKind Op, const Expr *Value);
+  void extractCalls(const Expr *E, Block &Out, bool Conditional = false);
+  bool checkExpr(const Expr *E, bool InCondition = false);
+  std::string condition(const Expr *Cond, const FlagSet &Guards);
+  std::string notAny(const FlagSet &Flags);
+  int flag(llvm::StringRef Base);
+
+  ASTContext &Ctx;
+  const RuleBinder &Rules;
+  DiagReporter &Diags;
+  FunctionIR &IR;
+  ExprPrinter Printer;
+  llvm::StringSet<> Used;
+  std::vector<Breakable> Targets;
+  int ReturnFlag = -1;
+  unsigned LoopDepth = 0;
+  unsigned Counters = 0;
+};
+
+std::string BodyLowerer::uniqueName(llvm::StringRef Base) {
+  std::string Name = Base.str();
+  for (unsigned I = 1; Used.contains(Name); ++I)
+    Name = (Base + "_" + llvm::Twine(I)).str();
+  Used.insert(Name);
+  return Name;
+}
+
+int BodyLowerer::newVar(llvm::StringRef Name, QualType Type,
+                        Variable::Kind K, const ValueDecl *D) {
+  Variable V;
+  V.Name = uniqueName(Name);
+  V.Type = Type;
+  V.K = K;
+  V.Decl = D;
+  IR.Vars.push_back(V);
+  int Index = IR.Vars.size() - 1;
+  if (D)
+    IR.VarOf[D] = Index;
+  return Index;
+}
+
+void BodyLowerer::addParam(const ValueDecl *D, QualType Type, bool IsCapture) {
+  std::string Name = D->getName().str();
+  if (Name.empty())
+    Name = "_p" + std::to_string(IR.Vars.size());
+  QualType Storage = Type.getNonReferenceType();
+  int V = newVar(Name, Storage.getUnqualifiedType(), Variable::Kind::Param, D);
+  IR.Vars[V].DeclaredType = Type;
+  IR.Vars[V].ByReference = Type->isReferenceType();
+  IR.Vars[V].ConstReference =
+      Type->isReferenceType() && Storage.isConstQualified();
+  (void)IsCapture;
+  IR.NumParams = IR.Vars.size();
+}
+
+int BodyLowerer::flag(llvm::StringRef Base) {
+  int V = newVar(Base, Ctx.BoolTy, Variable::Kind::Flag);
+  return V;
+}
+
+std::string BodyLowerer::notAny(const FlagSet &Flags) {
+  std::string Text;
+  for (int F : Flags)
+    Text += (Text.empty() ? "!" : " && !") + IR.Vars[F].Name;
+  return Text;
+}
+
+void BodyLowerer::lowerBody(const clang::Stmt *Body) {
+  QualType Ret = IR.Function->getReturnType();
+  if (!Ret->isVoidType()) {
+    if (Ret->isReferenceType())
+      Diags.error(IR.Function->getLocation(),
+                  "ddx cannot differentiate a function that returns a "
+                  "reference");
+    IR.ReturnVar =
+        newVar("_ret", Ret.getUnqualifiedType(), Variable::Kind::Return);
+  }
+  if (auto *CS = dyn_cast<CompoundStmt>(Body))
+    lowerStmts(llvm::ArrayRef<const clang::Stmt *>(CS->body_begin(),
+                                                   CS->body_end()),
+               IR.Body, /*FunctionLevel=*/true);
+  else
+    lowerStmt(Body, IR.Body, true);
+}
+
+FlagSet BodyLowerer::lowerStmts(llvm::ArrayRef<const clang::Stmt *> Stmts,
+                                Block &Out, bool FunctionLevel) {
+  FlagSet Escaping;
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    bool Last = FunctionLevel && I + 1 == Stmts.size();
+    FlagSet Set = lowerStmt(Stmts[I], Out, Last);
+    mergeFlags(Escaping, Set);
+    if (Set.empty() || I + 1 == Stmts.size())
+      continue;
+    // The rest of the block runs only if no jump was taken.
+    Stmt Guard;
+    Guard.K = Stmt::Kind::If;
+    Guard.Loc = Stmts[I + 1]->getBeginLoc();
+    Guard.Cond = notAny(Set);
+    mergeFlags(Escaping, lowerStmts(Stmts.drop_front(I + 1), Guard.Then,
+                                    FunctionLevel));
+    Out.push_back(std::move(Guard));
+    break;
+  }
+  return Escaping;
+}
+
+std::string BodyLowerer::condition(const Expr *Cond, const FlagSet &Guards) {
+  std::string Text = notAny(Guards);
+  if (!Cond)
+    return Text.empty() ? "true" : Text;
+  checkExpr(Cond, /*InCondition=*/true);
+  std::string C = Printer.print(Cond);
+  return Text.empty() ? C : Text + " && (" + C + ")";
+}
+
+FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
+                               bool LastInFunction) {
+  if (!S || isa<NullStmt>(S))
+    return {};
+  if (auto *CS = dyn_cast<CompoundStmt>(S))
+    return lowerStmts(llvm::ArrayRef<const clang::Stmt *>(CS->body_begin(),
+                                                          CS->body_end()),
+                      Out);
+  if (auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      if (auto *VD = dyn_cast<VarDecl>(D))
+        lowerDecl(VD, Out);
+      else if (!isa<TypedefNameDecl, StaticAssertDecl, UsingDecl,
+                    UsingDirectiveDecl>(D))
+        Diags.error(D->getLocation(),
+                    "ddx cannot differentiate this declaration");
+    }
+    return {};
+  }
+  if (auto *R = dyn_cast<ReturnStmt>(S)) {
+    if (const Expr *V = R->getRetValue()) {
+      extractCalls(V, Out);
+      emitAssign(Out, R->getBeginLoc(), IR.ReturnVar, "", nullptr, BO_Assign,
+                 V);
+    }
+    if (LastInFunction)
+      return {};
+    if (ReturnFlag < 0)
+      ReturnFlag = flag("_returned");
+    Stmt Set;
+    Set.K = Stmt::Kind::Raw;
+    Set.Text = IR.Vars[ReturnFlag].Name + " = true;";
+    Out.push_back(Set);
+    return {ReturnFlag};
+  }
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
+    bool IsBreak = isa<BreakStmt>(S);
+    int F = -1;
+    for (auto It = Targets.rbegin(); It != Targets.rend(); ++It) {
+      F = IsBreak ? It->BreakFlag : It->ContinueFlag;
+      if (F >= 0 || IsBreak)
+        break;
+    }
+    if (F < 0) {
+      Diags.error(S->getBeginLoc(), "ddx: unexpected jump");
+      return {};
+    }
+    Stmt Set;
+    Set.K = Stmt::Kind::Raw;
+    Set.Text = IR.Vars[F].Name + " = true;";
+    Out.push_back(Set);
+    return {F};
+  }
+  if (auto *If = dyn_cast<IfStmt>(S)) {
+    if (If->getInit() || If->getConditionVariable() || If->isConstexpr()) {
+      if (If->isConstexpr()) {
+        // The condition is known: lower the taken branch only.
+        bool Taken = true;
+        if (auto Value = If->getCond()->getIntegerConstantExpr(Ctx))
+          Taken = Value->getBoolValue();
+        return lowerStmt(Taken ? If->getThen() : If->getElse(), Out, false);
+      }
+      Diags.error(If->getBeginLoc(), "ddx cannot differentiate an if with an "
+                                     "initializer or condition variable yet");
+      return {};
+    }
+    Stmt Branch;
+    Branch.K = Stmt::Kind::If;
+    Branch.Loc = If->getBeginLoc();
+    Branch.Cond = condition(If->getCond(), {});
+    FlagSet Set = lowerStmt(If->getThen(), Branch.Then, false);
+    mergeFlags(Set, lowerStmt(If->getElse(), Branch.Else, false));
+    Out.push_back(std::move(Branch));
+    return Set;
+  }
+  if (auto *For = dyn_cast<ForStmt>(S)) {
+    if (For->getConditionVariable()) {
+      Diags.error(For->getBeginLoc(), "ddx cannot differentiate a for loop "
+                                      "with a condition variable yet");
+      return {};
+    }
+    FlagSet Set = lowerStmt(For->getInit(), Out, false);
+    mergeFlags(Set, lowerLoop(For, For->getCond(), For->getBody(),
+                              For->getInc(), true, Out));
+    return Set;
+  }
+  if (auto *While = dyn_cast<WhileStmt>(S)) {
+    if (While->getConditionVariable()) {
+      Diags.error(While->getBeginLoc(), "ddx cannot differentiate a while "
+                                        "loop with a condition variable yet");
+      return {};
+    }
+    return lowerLoop(While, While->getCond(), While->getBody(), nullptr, true,
+                     Out);
+  }
+  if (auto *Do = dyn_cast<DoStmt>(S))
+    return lowerLoop(Do, Do->getCond(), Do->getBody(), nullptr, false, Out);
+  if (auto *Switch = dyn_cast<SwitchStmt>(S))
+    return lowerSwitch(Switch, Out);
+  if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(S)) {
+    Diags.error(S->getBeginLoc(), "ddx cannot differentiate a goto statement "
+                                  "or label; use structured control flow");
+    return {};
+  }
+  if (isa<AsmStmt>(S)) {
+    Diags.error(S->getBeginLoc(),
+                "ddx cannot differentiate inline assembly (asm statement)");
+    return {};
+  }
+  if (isa<CXXTryStmt>(S)) {
+    Diags.error(S->getBeginLoc(), "ddx cannot differentiate exception "
+                                  "handling (try block) yet");
+    return {};
+  }
+  if (isa<CXXForRangeStmt>(S)) {
+    Diags.error(S->getBeginLoc(), "ddx cannot differentiate a range-based "
+                                  "for loop yet; use an index loop");
+    return {};
+  }
+  if (auto *E = dyn_cast<Expr>(S)) {
+    lowerExprStmt(E, Out);
+    return {};
+  }
+  Diags.error(S->getBeginLoc(), std::string("ddx cannot differentiate this "
+                                            "statement (") +
+                                    S->getStmtClassName() + ")");
+  return {};
+}
+
+FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
+                               const clang::Stmt *Body, const Expr *Inc,
+                               bool TestFirst, Block &Out) {
+  Breakable Target;
+  if (hasJump(Body, /*Continue=*/false))
+    Target.BreakFlag = flag("_break");
+  if (hasJump(Body, /*Continue=*/true))
+    Target.ContinueFlag = flag("_continue");
+  if (Target.BreakFlag >= 0) {
+    Stmt Reset;
+    Reset.K = Stmt::Kind::Raw;
+    Reset.Text = IR.Vars[Target.BreakFlag].Name + " = false;";
+    Out.push_back(Reset);
+  }
+
+  Stmt Loop;
+  Loop.K = Stmt::Kind::Loop;
+  Loop.Loc = LoopStmt->getBeginLoc();
+  Loop.TestFirst = TestFirst;
+  Loop.Counter =
+      newVar("_n" + std::to_string(++Counters), Ctx.LongTy,
+             Variable::Kind::Counter);
+
+  Targets.push_back(Target);
+  ++LoopDepth;
+  if (Target.ContinueFlag >= 0) {
+    Stmt Reset;
+    Reset.K = Stmt::Kind::Raw;
+    Reset.Text = IR.Vars[Target.ContinueFlag].Name + " = false;";
+    Loop.Then.push_back(Reset);
+  }
+  FlagSet Set = lowerStmt(Body, Loop.Then, false);
+  FlagSet StepGuard;
+  FlagSet Escaping;
+  for (int F : Set) {
+    if (F == Target.ContinueFlag)
+      continue;
+    StepGuard.push_back(F);
+    if (F != Target.BreakFlag)
+      Escaping.push_back(F);
+  }
+  if (Inc) {
+    Block Step;
+    lowerExprStmt(Inc, Step);
+    if (StepGuard.empty()) {
+      Loop.Else = std::move(Step);
+    } else {
+      Stmt Guard;
+      Guard.K = Stmt::Kind::If;
+      Guard.Loc = Inc->getBeginLoc();
+      Guard.Cond = notAny(StepGuard);
+      Guard.Then = std::move(Step);
+      Loop.Else.push_back(std::move(Guard));
+    }
+  }
+  --LoopDepth;
+  Targets.pop_back();
+  Loop.Cond = condition(Cond, StepGuard);
+  Out.push_back(std::move(Loop));
+  return Escaping;
+}
+
+FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
+  auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
+  if (!Body || S->getInit() || S->getConditionVariable()) {
+    Diags.error(S->getBeginLoc(), "ddx cannot differentiate this form of "
+                                  "switch; use a braced body of cases");
+    return {};
+  }
+  int Selector = newVar("_switch", S->getCond()->getType().getUnqualifiedType(),
+                        Variable::Kind::Local);
+  emitAssign(Out, S->getBeginLoc(), Selector, "", nullptr, BO_Assign,
+             S->getCond());
+
+  struct Group {
+    std::vector<std::string> Labels; // empty: default
+    bool IsDefault = false;
+    std::vector<const clang::Stmt *> Stmts;
+    SourceLocation Loc;
+  };
+  std::vector<Group> Groups;
+  for (const clang::Stmt *Child : Body->body()) {
+    const clang::Stmt *Inner = Child;
+    if (isa<SwitchCase>(Inner)) {
+      Group G;
+      G.Loc = Inner->getBeginLoc();
+      while (auto *SC = dyn_cast<SwitchCase>(Inner)) {
+        if (auto *Case = dyn_cast<CaseStmt>(SC)) {
+          if (Case->getRHS()) {
+            Diags.error(Case->getBeginLoc(), "ddx does not support case "
+                                             "ranges");
+            return {};
+          }
+          G.Labels.push_back(Printer.print(Case->getLHS()));
+        } else {
+          G.IsDefault = true;
+        }
+        Inner = SC->getSubStmt();
+      }
+      Groups.push_back(G);
+    } else if (Groups.empty()) {
+      continue; // unreachable code before the first label
+    }
+    Groups.back().Stmts.push_back(Inner);
+  }
+
+  Breakable Target;
+  for (auto &G : Groups) {
+    // A trailing break ends the case; any other break needs a flag.
+    if (!G.Stmts.empty() && isa<BreakStmt>(G.Stmts.back()))
+      G.Stmts.pop_back();
+    else if (&G != &Groups.back() &&
+             !(G.Stmts.size() && isa<ReturnStmt, ContinueStmt>(G.Stmts.back()))) {
+      Diags.error(G.Loc, "ddx does not support falling through from one "
+                         "switch case into the next; end the case with break");
+      return {};
+    }
+    for (const clang::Stmt *St : G.Stmts)
+      if (hasJump(St, false) || isa<BreakStmt>(St))
+        Target.BreakFlag = Target.BreakFlag >= 0 ? Target.BreakFlag
+                                                 : flag("_break");
+  }
+  if (Target.BreakFlag >= 0) {
+    Stmt Reset;
+    Reset.K = Stmt::Kind::Raw;
+    Reset.Text = IR.Vars[Target.BreakFlag].Name + " = false;";
+    Out.push_back(Reset);
+  }
+
+  Targets.push_back(Target);
+  FlagSet Escaping;
+  Block *Tail = &Out;
+  const Group *Default = nullptr;
+  for (const Group &G : Groups) {
+    if (G.IsDefault) {
+      Default = &G;
+      continue;
+    }
+    Stmt Branch;
+    Branch.K = Stmt::Kind::If;
+    Branch.Loc = G.Loc;
+    for (const std::string &L : G.Labels)
+      Branch.Cond += (Branch.Cond.empty() ? "" : " || ") +
+                     IR.Vars[Selector].Name + " == " + L;
+    mergeFlags(Escaping, lowerStmts(G.Stmts, Branch.Then));
+    Tail->push_back(std::move(Branch));
+    Tail = &Tail->back().Else;
+  }
+  if (Default)
+    mergeFlags(Escaping, lowerStmts(Default->Stmts, *Tail));
+  Targets.pop_back();
+  FlagSet Result;
+  for (int F : Escaping)
+    if (F != Target.BreakFlag)
+      Result.push_back(F);
+  return Result;
+}
+
+void BodyLowerer::lowerDecl(const VarDecl *VD, Block &Out) {
+  if (VD->isStaticLocal() || VD->hasExternalStorage() ||
+      VD->getTLSKind() != VarDecl::TLS_None) {
+    Diags.error(VD->getLocation(), "ddx cannot differentiate a function with "
+                                   "static or thread-local variables");
+    return;
+  }
+  QualType T = VD->getType();
+  if (T->isReferenceType()) {
+    // A local reference is an alias: its uses stand for the initializer.
+    int V = newVar(VD->getName(), T.getNonReferenceType(),
+                   Variable::Kind::Local, VD);
+    IR.Vars[V].AliasOf = VD->getInit();
+    if (VD->getInit())
+      checkExpr(VD->getInit());
+    return;
+  }
+  Qualifiers Dropped;
+  QualType Storage =
+      Ctx.getUnqualifiedArrayType(T.getUnqualifiedType(), Dropped);
+  int V = newVar(VD->getName(), Storage, Variable::Kind::Local, VD);
+  const Expr *Init = VD->getInit();
+  if (!Init)
+    return;
+  lowerInit(V, "", Storage, Init, VD->getLocation(), Out);
+}
+
+void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
+                            const Expr *Init, SourceLocation Loc, Block &Out) {
+  Init = skipImplicit(Init);
+  if (Init && isa<ImplicitValueInitExpr>(Init))
+    Init = nullptr;
+  if (auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+      Construct && Construct->getNumArgs() == 0)
+    Init = nullptr;
+  auto *List = dyn_cast_or_null<InitListExpr>(Init);
+  if (List && List->getNumInits() == 1 && !T->isArrayType() &&
+      !T->isRecordType())
+    return lowerInit(Var, Path, T, List->getInit(0), Loc, Out);
+  const CXXRecordDecl *Record = T->getAsCXXRecordDecl();
+  bool Aggregate = Ctx.getAsConstantArrayType(T) ||
+                   (Record && Record->hasDefinition() && Record->isAggregate());
+  if (Aggregate && (!Init || List)) {
+    // Element by element, so each element's value can be differentiated.
+    auto InitAt = [&](unsigned I) -> const Expr * {
+      return List && I < List->getNumInits() ? List->getInit(I) : nullptr;
+    };
+    if (const auto *Array = Ctx.getAsConstantArrayType(T)) {
+      uint64_t N = Array->getSize().getZExtValue();
+      for (uint64_t I = 0; I < N; ++I)
+        lowerInit(Var, Path + "[" + std::to_string(I) + "]",
+                  Array->getElementType(), InitAt(I), Loc, Out);
+      return;
+    }
+    unsigned I = 0;
+    for (const FieldDecl *F : T->getAsRecordDecl()->fields()) {
+      const Expr *FieldInit = InitAt(I++);
+      if (!FieldInit && F->hasInClassInitializer())
+        FieldInit = F->getInClassInitializer();
+      lowerInit(Var, Path + "." + F->getNameAsString(), F->getType(),
+                FieldInit, Loc, Out);
+    }
+    return;
+  }
+  if (Init)
+    extractCalls(Init, Out);
+  emitAssign(Out, Loc, Var, Path, nullptr, BO_Assign, Init);
+}
+
+void BodyLowerer::emitAssign(Block &Out, SourceLocation Loc, int Var,
+                             std::string Path, const Expr *LValue,
+                             BinaryOperatorKind Op, const Expr *Value) {
+  Stmt A;
+  A.K = Stmt::Kind::Assign;
+  A.Loc = Loc;
+  A.Var = Var;
+  A.Path = std::move(Path);
+  A.LValue = LValue;
+  A.Op = Op;
+  A.Value = Value;
+  if (Var >= 0) {
+    Variable &V = IR.Vars[Var];
+    A.FirstWrite = V.Writes == 0 && LoopDepth == 0 && V.K != Variable::Kind::Param;
+    if (A.Path.empty() || V.Writes == 0)
+      ++V.Writes;
+    if (LoopDepth > 0)
+      V.WrittenInLoop = true;
+    // Elements of one aggregate initialisation are all first writes.
+    if (!A.Path.empty() && V.Writes == 1 && LoopDepth == 0)
+      A.FirstWrite = true;
+  }
+  A.SaveOld = !A.FirstWrite;
+  if (Var >= 0 && IR.Vars[Var].K == Variable::Kind::Return)
+    A.SaveOld = false; // never read in the reverse sweep
+  Out.push_back(A);
+}
+
+void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
+  E = skipImplicit(E);
+  if (auto *P = dyn_cast<ParenExpr>(E))
+    return lowerExprStmt(P->getSubExpr(), Out);
+  if (auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp()) {
+      checkExpr(B->getLHS());
+      extractCalls(B->getRHS(), Out);
+      auto [Var, LValue] = assignTarget(B->getLHS());
+      emitAssign(Out, B->getOperatorLoc(), Var, "", LValue, B->getOpcode(),
+                 B->getRHS());
+      return;
+    }
+    if (B->getOpcode() == BO_Comma) {
+      lowerExprStmt(B->getLHS(), Out);
+      lowerExprStmt(B->getRHS(), Out);
+      return;
+    }
+  }
+  if (auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->isIncrementDecrementOp()) {
+      checkExpr(U->getSubExpr());
+      auto [Var, LValue] = assignTarget(U->getSubExpr());
+      emitAssign(Out, U->getOperatorLoc(), Var, "", LValue,
+                 U->isIncrementOp() ? BO_AddAssign : BO_SubAssign, nullptr);
+      return;
+    }
+  }
+  if (auto *Call = dyn_cast<CallExpr>(E)) {
+    CallBinding B = Rules.bind(Call);
+    if (B.K == CallBinding::Kind::UserFunction &&
+        !isa<CXXOperatorCallExpr>(Call)) {
+      for (const Expr *Arg : Call->arguments())
+        extractCalls(Arg, Out);
+      Stmt S;
+      S.K = Stmt::Kind::Call;
+      S.Loc = Call->getExprLoc();
+      S.Call = Call;
+      Out.push_back(S);
+      return;
+    }
+  }
+  if (isa<CXXThrowExpr>(E)) {
+    Diags.error(E->getBeginLoc(), "ddx cannot differentiate exception "
+                                  "handling (throw expression) yet");
+    return;
+  }
+  checkExpr(E);
+  Stmt S;
+  S.K = Stmt::Kind::Eval;
+  S.Loc = E->getExprLoc();
+  S.Call = E;
+  Out.push_back(S);
+}
+
+/// Rejects what an expression in differentiated code must not contain.
+bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
+  struct Checker : RecursiveASTVisitor<Checker> {
+    DiagReporter &Diags;
+    bool InCondition;
+    bool Ok = true;
+    Checker(DiagReporter &Diags, bool InCondition)
+        : Diags(Diags), InCondition(InCondition) {}
+    bool VisitCXXThrowExpr(CXXThrowExpr *T) {
+      Diags.error(T->getBeginLoc(), "ddx cannot differentiate exception "
+                                    "handling (throw expression) yet");
+      return Ok = false;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *L) {
+      Diags.error(L->getBeginLoc(), "ddx cannot differentiate a lambda "
+                                    "defined inside differentiated code yet");
+      Ok = false;
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp()) {
+        Diags.error(B->getOperatorLoc(), "ddx cannot differentiate an "
+                                         "assignment inside an expression; "
+                                         "make it a statement");
+        return Ok = false;
+      }
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      // Conditions are never differentiated; an integer counter may step
+      // there. Elsewhere, lowering lifts ++ and -- into statements.
+      if (U->isIncrementDecrementOp() && InCondition &&
+          !U->getType()->isIntegralOrEnumerationType()) {
+        Diags.error(U->getOperatorLoc(), "ddx cannot differentiate ++ or -- "
+                                         "of a floating-point value in a "
+                                         "condition");
+        return Ok = false;
+      }
+      return true;
+    }
+    bool VisitStmtExpr(StmtExpr *S) {
+      Diags.error(S->getBeginLoc(), "ddx cannot differentiate a statement "
+                                    "expression");
+      return Ok = false;
+    }
+  };
+  Checker C(Diags, InCondition);
+  C.TraverseStmt(const_cast<Expr *>(E));
+  return C.Ok;
+}
+
+/// Lifts calls of user functions out of E (innermost first) into Call
+/// statements whose results the rest of E reads from temporaries.
+void BodyLowerer::extractCalls(const Expr *E, Block &Out, bool Conditional) {
+  if (!E)
+    return;
+  if (!checkExpr(E))
+    return;
+  extractRec(E, Out, Conditional);
+}
+
+std::pair<int, const Expr *> BodyLowerer::assignTarget(const Expr *LHS) {
+  LHS = skipImplicit(LHS);
+  while (auto *P = dyn_cast<ParenExpr>(LHS))
+    LHS = skipImplicit(P->getSubExpr());
+  if (auto *Ref = dyn_cast<DeclRefExpr>(LHS)) {
+    auto It = IR.VarOf.find(Ref->getDecl());
+    if (It != IR.VarOf.end() && !IR.Vars[It->second].AliasOf &&
+        !IR.Vars[It->second].ByReference)
+      return {It->second, nullptr};
+  }
+  return {-1, LHS};
+}
+
+void BodyLowerer::extractRec(const Expr *E, Block &Out, bool Conditional) {
+  E = skipImplicit(E);
+  if (!E)
+    return;
+  if (auto *C = dyn_cast<ConditionalOperator>(E)) {
+    extractRec(C->getCond(), Out, Conditional);
+    extractRec(C->getTrueExpr(), Out, true);
+    extractRec(C->getFalseExpr(), Out, true);
+    return;
+  }
+  if (auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp()) {
+    extractRec(B->getLHS(), Out, Conditional);
+    extractRec(B->getRHS(), Out, true);
+    return;
+  }
+  if (auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp()) {
+    if (Conditional) {
+      Diags.error(U->getOperatorLoc(), "ddx cannot differentiate ++ or -- "
+                                       "inside '?:', '&&' or '||'");
+      return;
+    }
+    // x++ reads as a temporary holding the old value; ++x as one holding
+    // the new value.
+    auto [Var, LValue] = assignTarget(U->getSubExpr());
+    int Temp = newVar(U->isPostfix() ? "_old" : "_new",
+                      U->getSubExpr()->getType().getUnqualifiedType(),
+                      Variable::Kind::Temp);
+    BinaryOperatorKind Op = U->isIncrementOp() ? BO_AddAssign : BO_SubAssign;
+    if (U->isPostfix())
+      emitAssign(Out, U->getOperatorLoc(), Temp, "", nullptr, BO_Assign,
+                 U->getSubExpr());
+    emitAssign(Out, U->getOperatorLoc(), Var, "", LValue, Op, nullptr);
+    if (U->isPrefix())
+      emitAssign(Out, U->getOperatorLoc(), Temp, "", nullptr, BO_Assign,
+                 U->getSubExpr());
+    IR.TempOf[U] = Temp;
+    return;
+  }
+  for (const clang::Stmt *Child : E->children())
+    if (auto *CE = dyn_cast_or_null<Expr>(Child))
+      extractRec(CE, Out, Conditional);
+  auto *Call = dyn_cast<CallExpr>(E);
+  if (!Call || isa<CXXOperatorCallExpr>(Call))
+    return;
+  CallBinding B = Rules.bind(Call);
+  if (B.K != CallBinding::Kind::UserFunction)
+    return;
+  if (Conditional) {
+    Diags.error(Call->getExprLoc(),
+                "ddx cannot differentiate a call inside '?:', '&&' or '||' "
+                "yet; assign its result to a variable first");
+    return;
+  }
+  Stmt S;
+  S.K = Stmt::Kind::Call;
+  S.Loc = Call->getExprLoc();
+  S.Call = Call;
+  QualType Ret = Call->getType();
+  if (!Ret->isVoidType()) {
+    std::string Base = "_" + B.Callee->getNameAsString();
+    int Temp = newVar(Base, Ret.getUnqualifiedType(), Variable::Kind::Temp);
+    IR.TempOf[Call] = Temp;
+    Variable &V = IR.Vars[Temp];
+    S.Var = Temp;
+    S.FirstWrite = LoopDepth == 0;
+    ++V.Writes;
+    if (LoopDepth > 0)
+      V.WrittenInLoop = true;
+    S.SaveOld = !S.FirstWrite;
+  }
+  Out.push_back(S);
+}
+
+} // namespace
+
+std::unique_ptr<FunctionIR> Lowering::lower(const FunctionDecl *FD,
+                                            const LambdaExpr *Lambda) {
+  auto IR = std::make_unique<FunctionIR>();
+  IR->Function = FD;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->getBody()) {
+    Diags.error(FD->getLocation(), "ddx needs the definition of '" +
+                                       FD->getNameAsString() +
+                                       "' to differentiate it");
+    return nullptr;
+  }
+  IR->Function = Def;
+  BodyLowerer L(Ctx, Rules, Diags, *IR);
+  if (Lambda) {
+    for (const LambdaCapture &C : Lambda->captures()) {
+      if (!C.capturesVariable() || C.capturesVLAType()) {
+        Diags.error(C.getLocation(), "ddx cannot differentiate a lambda that "
+                                     "captures 'this' yet");
+        return nullptr;
+      }
+      auto *Captured = dyn_cast<VarDecl>(C.getCapturedVar());
+      if (!Captured) {
+        Diags.error(C.getLocation(), "ddx cannot differentiate a lambda with "
+                                     "this capture yet");
+        return nullptr;
+      }
+      QualType T = Captured->getType().getNonReferenceType();
+      if (C.getCaptureKind() == LCK_ByRef)
+        T = Ctx.getLValueReferenceType(T);
+      else
+        T = Ctx.getConstType(T);
+      L.addParam(Captured, T, /*IsCapture=*/true);
+    }
+  } else if (auto *Method = dyn_cast<CXXMethodDecl>(Def)) {
+    if (Method->isInstance()) {
+      IR->SelfClass = Method->getParent();
+      IR->SelfIsConst = Method->isConst();
+    }
+  }
+  for (const ParmVarDecl *P : Def->parameters())
+    L.addParam(P, P->getType(), false);
+  L.lowerBody(Def->getBody());
+  if (Diags.hasErrors())
+    return nullptr;
+  return IR;
+}
+
+} // namespace ddx

@@ -1,0 +1,39 @@
+//===- Lowering.h - a function body into FunctionIR -------------*- C++ -*-===//
+//
+// Lowers the body of a function to be differentiated into FunctionIR and
+// reports, with their locations, the constructs ddx does not differentiate
+// (goto, inline assembly, exceptions, ...).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_LOWERING_LOWERING_H
+#define DDX_LOWERING_LOWERING_H
+
+#include "IR/FunctionIR.h"
+#include "Rules/RuleBinder.h"
+#include "Support/Diagnostics.h"
+#include "clang/AST/ExprCXX.h"
+#include <memory>
+
+namespace ddx {
+
+class Lowering {
+public:
+  Lowering(clang::ASTContext &Ctx, const RuleBinder &Rules,
+           DiagReporter &Diags)
+      : Ctx(Ctx), Rules(Rules), Diags(Diags) {}
+
+  /// Lowers FD's body. For the call operator of a lambda, Lambda gives its
+  /// captures, which become leading parameters. Returns null after reporting
+  /// an error.
+  std::unique_ptr<FunctionIR> lower(const clang::FunctionDecl *FD,
+                                    const clang::LambdaExpr *Lambda = nullptr);
+
+private:
+  clang::ASTContext &Ctx;
+  const RuleBinder &Rules;
+  DiagReporter &Diags;
+};
+
+} // namespace ddx
+
+#endif // DDX_LOWERING_LOWERING_H

@@ -1,0 +1,61 @@
+//===- DiffPlan.cpp -------------------------------------------------------===//
+#include "Plan/DiffPlan.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace ddx {
+
+static const char *suffix(Mode M) {
+  switch (M) {
+  case Mode::Tangent:
+    return "_tangent";
+  case Mode::ForwardSweep:
+    return "_forward";
+  case Mode::ReverseSweep:
+    return "_reverse";
+  case Mode::Gradient:
+    return "_grad";
+  case Mode::Derivative:
+    return "_deriv";
+  }
+  return "";
+}
+
+std::string DiffPlan::baseName(const Target &What) const {
+  const FunctionDecl *FD = What.Function;
+  if (What.Lambda) {
+    const SourceManager &SM = FD->getASTContext().getSourceManager();
+    return "lambda_L" +
+           std::to_string(SM.getExpansionLineNumber(What.Lambda->getBeginLoc()));
+  }
+  if (auto *Method = dyn_cast<CXXMethodDecl>(FD)) {
+    std::string Class = Method->getParent()->getNameAsString();
+    if (Method->getOverloadedOperator() == OO_Call)
+      return Class + "_call";
+    return Class + "_" + Method->getNameAsString();
+  }
+  return FD->getNameAsString();
+}
+
+const Instance &DiffPlan::get(const Target &What, Mode M,
+                              const std::vector<ParamActivity> &Activity,
+                              llvm::ArrayRef<std::string> ParamNames) {
+  for (const Instance &I : Instances)
+    if (I.What == What && I.M == M && I.Activity == Activity)
+      return I;
+  std::string Name = baseName(What) + suffix(M);
+  for (size_t P = 0; P < Activity.size() && P < ParamNames.size(); ++P)
+    if (Activity[P] != ParamActivity::Inactive)
+      Name += "_" + ParamNames[P];
+  std::string Unique = Name;
+  for (unsigned N = 2; Names.contains(Unique); ++N)
+    Unique = Name + "_" + std::to_string(N);
+  Names.insert(Unique);
+  Instances.push_back(Instance{What, M, Activity, Unique});
+  return Instances.back();
+}
+
+} // namespace ddx

@@ -1,0 +1,74 @@
+//===- DiffPlan.h - the derivative functions a TU needs ---------*- C++ -*-===//
+//
+// The set of function instances to generate, each keyed by the function (or
+// lambda), the mode and the activity of each parameter. Requests and calls in
+// differentiated code ask for instances; the plan names each one once and
+// hands them out in order until none is left, so only needed variants are
+// generated and the output order is deterministic.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_PLAN_DIFFPLAN_H
+#define DDX_PLAN_DIFFPLAN_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringSet.h"
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace ddx {
+
+enum class Mode {
+  Tangent,      ///< forward mode: values and tangents, returns ddx::dual
+  ForwardSweep, ///< reverse mode, first half: primal plus tape records
+  ReverseSweep, ///< reverse mode, second half: adjoints from the tape
+  Gradient,     ///< a gradient request's entry point (both sweeps)
+  Derivative    ///< a derivative request's entry point
+};
+
+enum class ParamActivity { Inactive, Active, Duplicated };
+
+/// What is differentiated: a function, or the call operator of a lambda
+/// (whose captures become leading parameters) or of a functor (whose object
+/// becomes the parameter `self`).
+struct Target {
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::LambdaExpr *Lambda = nullptr;
+  bool operator==(const Target &O) const {
+    return Function == O.Function && Lambda == O.Lambda;
+  }
+};
+
+struct Instance {
+  Target What;
+  Mode M = Mode::Tangent;
+  /// One entry per parameter of the lowered function (captures first).
+  std::vector<ParamActivity> Activity;
+  std::string Name;
+};
+
+class DiffPlan {
+public:
+  /// The instance for this key, created (and queued) on first request.
+  const Instance &get(const Target &What, Mode M,
+                      const std::vector<ParamActivity> &Activity,
+                      llvm::ArrayRef<std::string> ParamNames);
+
+  /// The next instance not yet generated, or null.
+  const Instance *next() {
+    return Next < Instances.size() ? &Instances[Next++] : nullptr;
+  }
+  const std::deque<Instance> &instances() const { return Instances; }
+
+private:
+  std::string baseName(const Target &What) const;
+
+  std::deque<Instance> Instances;
+  size_t Next = 0;
+  llvm::StringSet<> Names;
+};
+
+} // namespace ddx
+
+#endif // DDX_PLAN_DIFFPLAN_H

@@ -1,0 +1,190 @@
+//===- RequestFinder.cpp --------------------------------------------------===//
+#include "Requests/RequestFinder.h"
+#include "Emit/ExprPrinter.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace ddx {
+namespace {
+
+std::string qualifiedCallee(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return FD->getQualifiedNameAsString();
+  return "";
+}
+
+const Expr *skipWrappers(const Expr *E) {
+  while (true) {
+    E = skipImplicit(E);
+    if (auto *P = dyn_cast<ParenExpr>(E))
+      E = P->getSubExpr();
+    else if (auto *U = dyn_cast<UnaryOperator>(E);
+             U && U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr();
+    else if (auto *C = dyn_cast<ExplicitCastExpr>(E))
+      E = C->getSubExpr();
+    else
+      return E;
+  }
+}
+
+/// The call operator of a closure or functor type, specialised if it is a
+/// template (generic lambdas).
+const CXXMethodDecl *callOperator(const CXXRecordDecl *Record) {
+  if (!Record)
+    return nullptr;
+  const CXXMethodDecl *Found = nullptr;
+  for (const Decl *D : Record->decls()) {
+    if (auto *M = dyn_cast<CXXMethodDecl>(D);
+        M && M->getOverloadedOperator() == OO_Call) {
+      if (Found)
+        return nullptr; // overloaded: ambiguous
+      Found = M;
+    } else if (auto *T = dyn_cast<FunctionTemplateDecl>(D)) {
+      if (T->getTemplatedDecl()->getOverloadedOperator() != OO_Call)
+        continue;
+      for (const FunctionDecl *Spec : T->specializations()) {
+        if (Found)
+          return nullptr;
+        Found = cast<CXXMethodDecl>(Spec);
+      }
+    }
+  }
+  return Found;
+}
+
+class Visitor : public RecursiveASTVisitor<Visitor> {
+public:
+  explicit Visitor(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {}
+  bool VisitCallExpr(CallExpr *Call) {
+    std::string Name = qualifiedCallee(Call);
+    if ((Name == "ddx::gradient" || Name == "ddx::derivative") &&
+        SM.isInMainFile(SM.getExpansionLoc(Call->getBeginLoc())))
+      Calls.push_back(Call);
+    return true;
+  }
+  const SourceManager &SM;
+  std::vector<const CallExpr *> Calls;
+};
+
+} // namespace
+
+RequestArg RequestFinder::classify(const Expr *E) {
+  RequestArg A;
+  A.Whole = E;
+  A.Primal = E;
+  const Expr *Inner = skipImplicit(E);
+  if (auto *Call = dyn_cast<CallExpr>(Inner)) {
+    std::string Name = qualifiedCallee(Call);
+    if (Name == "ddx::active" && Call->getNumArgs() == 1) {
+      A.K = RequestArg::Kind::Active;
+      A.Primal = Call->getArg(0);
+    } else if (Name == "ddx::constant" && Call->getNumArgs() == 1) {
+      A.K = RequestArg::Kind::Constant;
+      A.Primal = Call->getArg(0);
+    } else if (Name == "ddx::duplicated" && Call->getNumArgs() == 2) {
+      A.K = RequestArg::Kind::Duplicated;
+      A.Primal = Call->getArg(0);
+      A.Shadow = Call->getArg(1);
+    }
+    return A;
+  }
+  if (auto *Construct = dyn_cast<CXXConstructExpr>(Inner)) {
+    auto *Record = Construct->getType()->getAsCXXRecordDecl();
+    if (Record && Record->getQualifiedNameAsString() == "ddx::dual" &&
+        Construct->getNumArgs() == 2) {
+      A.K = RequestArg::Kind::Dual;
+      A.Primal = Construct->getArg(0);
+      A.Shadow = Construct->getArg(1);
+    }
+    return A;
+  }
+  if (auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Inner))
+    return classify(Cast->getSubExpr());
+  return A;
+}
+
+bool RequestFinder::resolveTarget(const Expr *E, Request &R) {
+  const Expr *Callee = skipWrappers(E);
+  if (auto *Ref = dyn_cast<DeclRefExpr>(Callee)) {
+    if (auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl())) {
+      R.What.Function = FD;
+      return true;
+    }
+    if (auto *VD = dyn_cast<VarDecl>(Ref->getDecl())) {
+      const Expr *Init = VD->getInit() ? skipWrappers(VD->getInit()) : nullptr;
+      if (auto *Lambda = dyn_cast_or_null<LambdaExpr>(Init)) {
+        R.What.Function = callOperator(Lambda->getLambdaClass());
+        R.What.Lambda = Lambda;
+        R.Object = Ref;
+        return R.What.Function != nullptr;
+      }
+    }
+  }
+  if (auto *Lambda = dyn_cast<LambdaExpr>(Callee)) {
+    R.What.Function = callOperator(Lambda->getLambdaClass());
+    R.What.Lambda = Lambda;
+    return R.What.Function != nullptr;
+  }
+  if (auto *Record = Callee->getType()->getAsCXXRecordDecl()) {
+    if (Record->isLambda()) {
+      Diags.error(Callee->getExprLoc(),
+                  "ddx cannot see which lambda this is; define the lambda in "
+                  "the request or in a local variable initialised with it");
+      return false;
+    }
+    R.What.Function = callOperator(Record);
+    R.Object = Callee;
+    if (!R.What.Function) {
+      Diags.error(Callee->getExprLoc(),
+                  "the functor type '" + Record->getNameAsString() +
+                      "' has no single call operator for ddx to differentiate");
+      return false;
+    }
+    return true;
+  }
+  Diags.error(Callee->getExprLoc(),
+              "ddx cannot resolve the function to differentiate at "
+              "transformation time; name a function, a lambda or a functor "
+              "object");
+  return false;
+}
+
+std::vector<Request> RequestFinder::find() {
+  Visitor V(Ctx);
+  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::vector<Request> Requests;
+  for (const CallExpr *Call : V.Calls) {
+    if (Call->getNumArgs() < 1)
+      continue;
+    Request R;
+    R.Call = Call;
+    R.Gradient = qualifiedCallee(Call) == "ddx::gradient";
+    if (!resolveTarget(Call->getArg(0), R))
+      continue;
+    bool Ok = true;
+    for (unsigned I = 1; I < Call->getNumArgs(); ++I) {
+      RequestArg A = classify(Call->getArg(I));
+      if (R.Gradient && A.K == RequestArg::Kind::Dual) {
+        Diags.error(A.Whole->getBeginLoc(),
+                    "ddx::dual seeds a tangent and belongs in ddx::derivative; "
+                    "use ddx::active in ddx::gradient");
+        Ok = false;
+      }
+      if (!R.Gradient && A.K == RequestArg::Kind::Active) {
+        Diags.error(A.Whole->getBeginLoc(),
+                    "ddx::active belongs in ddx::gradient; seed a tangent with "
+                    "ddx::dual(x, dx) in ddx::derivative");
+        Ok = false;
+      }
+      R.Args.push_back(A);
+    }
+    if (Ok)
+      Requests.push_back(std::move(R));
+  }
+  return Requests;
+}
+
+} // namespace ddx

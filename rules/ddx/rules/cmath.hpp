@@ -1,0 +1,227 @@
+// ddx rules for <cmath>.
+//
+// Each rule is a pushforward: `name_pushforward(args..., tangents...)` returns
+// the tangent of `name(args...)`. The tangent parameters are not deduced, so a
+// literal 0 (an inactive argument) converts to the argument's type.
+//
+// ddx derives the reverse mode from these rules (a pushforward is linear in
+// the tangents, so the adjoint of argument i is the pushforward with the seed
+// in slot i and zeros elsewhere); see docs/rules.md.
+#ifndef DDX_RULES_CMATH_HPP
+#define DDX_RULES_CMATH_HPP
+
+#include <cmath>
+#include <type_traits>
+
+namespace ddx::rules {
+
+namespace detail {
+template <class T> struct identity {
+  using type = T;
+};
+} // namespace detail
+/// Tangent parameters are not deduced: they take the argument's type.
+template <class T> using tangent_t = typename detail::identity<T>::type;
+
+namespace detail {
+template <class T> constexpr T pi = T(3.141592653589793238462643383279502884L);
+}
+
+// Trigonometric.
+template <class T> T sin_pushforward(T x, tangent_t<T> dx) {
+  return std::cos(x) * dx;
+}
+template <class T> T cos_pushforward(T x, tangent_t<T> dx) {
+  return -std::sin(x) * dx;
+}
+template <class T> T tan_pushforward(T x, tangent_t<T> dx) {
+  T c = std::cos(x);
+  return dx / (c * c);
+}
+template <class T> T asin_pushforward(T x, tangent_t<T> dx) {
+  return dx / std::sqrt(T(1) - x * x);
+}
+template <class T> T acos_pushforward(T x, tangent_t<T> dx) {
+  return -dx / std::sqrt(T(1) - x * x);
+}
+template <class T> T atan_pushforward(T x, tangent_t<T> dx) {
+  return dx / (T(1) + x * x);
+}
+template <class T, class U>
+auto atan2_pushforward(T y, U x, tangent_t<T> dy, tangent_t<U> dx) {
+  auto r2 = x * x + y * y;
+  return (x * dy - y * dx) / r2;
+}
+
+// Hyperbolic.
+template <class T> T sinh_pushforward(T x, tangent_t<T> dx) {
+  return std::cosh(x) * dx;
+}
+template <class T> T cosh_pushforward(T x, tangent_t<T> dx) {
+  return std::sinh(x) * dx;
+}
+template <class T> T tanh_pushforward(T x, tangent_t<T> dx) {
+  T t = std::tanh(x);
+  return (T(1) - t * t) * dx;
+}
+template <class T> T asinh_pushforward(T x, tangent_t<T> dx) {
+  return dx / std::sqrt(x * x + T(1));
+}
+template <class T> T acosh_pushforward(T x, tangent_t<T> dx) {
+  return dx / std::sqrt(x * x - T(1));
+}
+template <class T> T atanh_pushforward(T x, tangent_t<T> dx) {
+  return dx / (T(1) - x * x);
+}
+
+// Exponential and logarithmic.
+template <class T> T exp_pushforward(T x, tangent_t<T> dx) {
+  return std::exp(x) * dx;
+}
+template <class T> T exp2_pushforward(T x, tangent_t<T> dx) {
+  return std::exp2(x) * std::log(T(2)) * dx;
+}
+template <class T> T expm1_pushforward(T x, tangent_t<T> dx) {
+  return std::exp(x) * dx;
+}
+template <class T> T log_pushforward(T x, tangent_t<T> dx) { return dx / x; }
+template <class T> T log10_pushforward(T x, tangent_t<T> dx) {
+  return dx / (x * std::log(T(10)));
+}
+template <class T> T log2_pushforward(T x, tangent_t<T> dx) {
+  return dx / (x * std::log(T(2)));
+}
+template <class T> T log1p_pushforward(T x, tangent_t<T> dx) {
+  return dx / (T(1) + x);
+}
+
+// Powers.
+template <class T> T sqrt_pushforward(T x, tangent_t<T> dx) {
+  return dx / (T(2) * std::sqrt(x));
+}
+template <class T> T cbrt_pushforward(T x, tangent_t<T> dx) {
+  T c = std::cbrt(x);
+  return dx / (T(3) * c * c);
+}
+template <class T, class U>
+auto pow_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U> dy) {
+  using R = decltype(std::pow(x, y));
+  R result = 0;
+  if (dx != 0)
+    result += R(y) * std::pow(x, y - U(1)) * dx;
+  // The exponent's term is only taken where it is defined (x > 0), so that a
+  // constant exponent with x <= 0 does not produce NaN.
+  if (dy != 0 && x > 0)
+    result += std::pow(x, y) * std::log(x) * dy;
+  return result;
+}
+template <class T, class U>
+auto hypot_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U> dy) {
+  auto h = std::hypot(x, y);
+  return (x * dx + y * dy) / h;
+}
+
+// Error and gamma functions.
+template <class T> T erf_pushforward(T x, tangent_t<T> dx) {
+  return T(2) / std::sqrt(detail::pi<T>) * std::exp(-x * x) * dx;
+}
+template <class T> T erfc_pushforward(T x, tangent_t<T> dx) {
+  return -T(2) / std::sqrt(detail::pi<T>) * std::exp(-x * x) * dx;
+}
+namespace detail {
+// Digamma function psi(x) = d/dx lgamma(x), by recurrence and asymptotic
+// series; accurate to about 1e-13 for x > 0 and reflected for x < 0.
+template <class T> T digamma(T x) {
+  T result = 0;
+  if (x <= 0) {
+    // Reflection: psi(1 - x) - psi(x) = pi cot(pi x).
+    return digamma(T(1) - x) - pi<T> / std::tan(pi<T> * x);
+  }
+  while (x < 6) {
+    result -= T(1) / x;
+    x += 1;
+  }
+  T inv = T(1) / x;
+  T inv2 = inv * inv;
+  result += std::log(x) - T(0.5) * inv -
+            inv2 * (T(1) / 12 - inv2 * (T(1) / 120 -
+                                        inv2 * (T(1) / 252 -
+                                                inv2 * (T(1) / 240 -
+                                                        inv2 * T(1) / 132))));
+  return result;
+}
+} // namespace detail
+template <class T> T tgamma_pushforward(T x, tangent_t<T> dx) {
+  return std::tgamma(x) * detail::digamma(x) * dx;
+}
+template <class T> T lgamma_pushforward(T x, tangent_t<T> dx) {
+  return detail::digamma(x) * dx;
+}
+
+// Piecewise functions: the derivative of the selected piece; at a tie, the
+// first argument's.
+template <class T> T fabs_pushforward(T x, tangent_t<T> dx) {
+  return x < 0 ? -dx : (x > 0 ? dx : T(0));
+}
+template <class T> T abs_pushforward(T x, tangent_t<T> dx) {
+  return fabs_pushforward(x, dx);
+}
+template <class T, class U>
+auto fmin_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U> dy) {
+  using R = decltype(std::fmin(x, y));
+  return y < x ? R(dy) : R(dx);
+}
+template <class T, class U>
+auto fmax_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U> dy) {
+  using R = decltype(std::fmax(x, y));
+  return y > x ? R(dy) : R(dx);
+}
+template <class T, class U>
+auto fmod_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U> dy) {
+  using R = decltype(std::fmod(x, y));
+  return R(dx) - std::trunc(R(x) / R(y)) * R(dy);
+}
+template <class T, class U>
+auto copysign_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U>) {
+  using R = decltype(std::copysign(x, y));
+  return (std::signbit(x) == std::signbit(y)) ? R(dx) : R(-dx);
+}
+
+// Piecewise constant: zero derivative almost everywhere.
+template <class T> T floor_pushforward(T, tangent_t<T>) { return T(0); }
+template <class T> T ceil_pushforward(T, tangent_t<T>) { return T(0); }
+template <class T> T trunc_pushforward(T, tangent_t<T>) { return T(0); }
+template <class T> T round_pushforward(T, tangent_t<T>) { return T(0); }
+
+// The float spellings of the C library (sinf, ...) share the rules above.
+#define DDX_FLOAT_SPELLING_1(name)                                             \
+  inline float name##f_pushforward(float x, float dx) {                        \
+    return name##_pushforward<float>(x, dx);                                   \
+  }
+#define DDX_FLOAT_SPELLING_2(name)                                             \
+  inline float name##f_pushforward(float x, float y, float dx, float dy) {     \
+    return name##_pushforward<float, float>(x, y, dx, dy);                     \
+  }
+DDX_FLOAT_SPELLING_1(sin)
+DDX_FLOAT_SPELLING_1(cos)
+DDX_FLOAT_SPELLING_1(tan)
+DDX_FLOAT_SPELLING_1(asin)
+DDX_FLOAT_SPELLING_1(acos)
+DDX_FLOAT_SPELLING_1(atan)
+DDX_FLOAT_SPELLING_1(sinh)
+DDX_FLOAT_SPELLING_1(cosh)
+DDX_FLOAT_SPELLING_1(tanh)
+DDX_FLOAT_SPELLING_1(exp)
+DDX_FLOAT_SPELLING_1(log)
+DDX_FLOAT_SPELLING_1(sqrt)
+DDX_FLOAT_SPELLING_1(cbrt)
+DDX_FLOAT_SPELLING_1(fabs)
+DDX_FLOAT_SPELLING_2(pow)
+DDX_FLOAT_SPELLING_2(atan2)
+DDX_FLOAT_SPELLING_2(hypot)
+#undef DDX_FLOAT_SPELLING_1
+#undef DDX_FLOAT_SPELLING_2
+
+} // namespace ddx::rules
+
+#endif // DDX_RULES_CMATH_HPP

@@ -1,0 +1,33 @@
+// Case: ++ and -- (prefix and postfix) on double locals, using the expression values
+#include <ddx/ddx.hpp>
+#include "check.hpp"
+
+double f(double x, double y) {
+  double a = x;
+  ++a;
+  a++;
+  double b = a * y;
+  --b;
+  b--;
+  double c = b++ * x;  // old value of b
+  double d = ++b * y;  // new value of b
+  double e = x * y;
+  double g = e--;  // old value of e
+  g += --e;        // e decremented twice
+  return c + d + a + g * e;
+}
+
+int main() {
+  const double x = 0.6, y = 1.1;
+  auto [v, dx, dy] = ddx::gradient(f, ddx::active(x), ddx::active(y));
+  auto [v1, tx] = ddx::derivative(f, ddx::dual(x, 1.0), y);
+  auto [v2, ty] = ddx::derivative(f, x, ddx::dual(y, 1.0));
+  check::near("value", v, f(x, y));
+  check::near("value fwd x", v1, f(x, y));
+  check::near("value fwd y", v2, f(x, y));
+  check::fd("df/dx", dx, [&](double h) { return f(x + h, y); });
+  check::fd("df/dy", dy, [&](double h) { return f(x, y + h); });
+  check::near("fwd vs rev x", tx, dx, 1e-10);
+  check::near("fwd vs rev y", ty, dy, 1e-10);
+  return check::finish();
+}

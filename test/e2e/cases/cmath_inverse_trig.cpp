@@ -1,0 +1,24 @@
+// Case: std::asin, std::acos, std::atan, std::atan2 (both arguments active, and one constant)
+#include <ddx/ddx.hpp>
+#include <cmath>
+#include "check.hpp"
+
+double f(double x, double y) {
+  return std::asin(x) + std::acos(0.5 * y) * std::atan(x * y) + std::atan2(y, x) +
+         std::atan2(x, 2.0) + std::atan2(-1.5, y);
+}
+
+int main() {
+  const double x = 0.3, y = 0.8;
+  auto [v, dx, dy] = ddx::gradient(f, ddx::active(x), ddx::active(y));
+  auto [v1, tx] = ddx::derivative(f, ddx::dual(x, 1.0), y);
+  auto [v2, ty] = ddx::derivative(f, x, ddx::dual(y, 1.0));
+  check::near("value", v, f(x, y));
+  check::near("value fwd x", v1, f(x, y));
+  check::near("value fwd y", v2, f(x, y));
+  check::fd("df/dx", dx, [&](double h) { return f(x + h, y); });
+  check::fd("df/dy", dy, [&](double h) { return f(x, y + h); });
+  check::near("fwd vs rev x", tx, dx, 1e-10);
+  check::near("fwd vs rev y", ty, dy, 1e-10);
+  return check::finish();
+}

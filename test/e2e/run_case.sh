@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# run_case.sh <ddx> <case.cpp> <c++ compiler> <work dir> <project dir>
+# Transforms one case, compiles the output with -Wall, runs it: the case's
+# own numerical checks decide. Also checks the transformation is
+# deterministic.
+set -euo pipefail
+ddx=$1 case=$2 cxx=$3 work=$4 project=$5
+name=$(basename "$case" .cpp)
+mkdir -p "$work"
+out="$work/$name.ddx.cpp"
+flags=(-std=c++17 -I"$project/include" -I"$project/rules" -I"$project/test/e2e")
+"$ddx" "$case" -o "$out" -- "${flags[@]}"
+"$ddx" "$case" -o "$out.again" -- "${flags[@]}"
+cmp -s "$out" "$out.again" || { echo "output is not deterministic"; exit 1; }
+"$cxx" "${flags[@]}" -Wall -O1 "$out" -o "$work/$name" 2> "$work/$name.warnings" || {
+  cat "$work/$name.warnings"; exit 1; }
+if grep -q "warning:" "$work/$name.warnings"; then
+  cat "$work/$name.warnings"; echo "the generated code compiles with warnings"; exit 1
+fi
+"$work/$name"

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# run_cli.sh <ddx> <work dir> <project dir> <c++ compiler>
+# The command-line contract: options, exit statuses, outputs.
+set -uo pipefail
+ddx=$1 work=$2 project=$3 cxx=$4
+rm -rf "$work"; mkdir -p "$work"
+fails=0 passes=0
+check() { # check <description> <command...>: the command must succeed
+  local what=$1; shift
+  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $what"; fails=$((fails + 1)); fi
+}
+status() { "$@" > "$work/out.txt" 2> "$work/err.txt"; echo $?; }
+flags=(-std=c++17 -I"$project/include" -I"$project/rules")
+
+cat > "$work/model.cpp" <<'CPP'
+#include <ddx/ddx.hpp>
+#include <cmath>
+#include <cstdio>
+double f(double x) { return std::sin(x) * x; }
+int main() {
+  auto [y, dx] = ddx::gradient(f, ddx::active(0.5));
+  std::printf("%.15f\n", dx);
+  return std::fabs(dx - (std::cos(0.5) * 0.5 + std::sin(0.5))) < 1e-14 ? 0 : 1;
+}
+CPP
+cp "$work/model.cpp" "$work/model.orig"
+
+check "--version exits 0 and names ddx" bash -c "'$ddx' --version | grep -q 'ddx '"
+check "--help exits 0 and shows usage" bash -c "'$ddx' --help | grep -q -- '--out-dir'"
+check "an unknown option exits 2" test "$(status "$ddx" --no-such-option "$work/model.cpp")" = 2
+check "no input exits 2" test "$(status "$ddx")" = 2
+check "a missing input exits 2" test "$(status "$ddx" "$work/missing.cpp" -o "$work/x.cpp")" = 2
+check "the missing input is named" grep -q "missing.cpp" "$work/err.txt"
+check "-o with two inputs exits 2" test "$(status "$ddx" "$work/model.cpp" "$work/model.cpp" -o "$work/x.cpp")" = 2
+
+check "a valid input exits 0" test "$(status "$ddx" "$work/model.cpp" -o "$work/model.ddx.cpp" -- "${flags[@]}")" = 0
+check "the input is not modified" cmp -s "$work/model.cpp" "$work/model.orig"
+check "the output compiles" "$cxx" "${flags[@]}" -Wall -Werror "$work/model.ddx.cpp" -o "$work/model"
+check "the output runs correctly" "$work/model"
+check "the output has #line directives" grep -q '^#line 1 ' "$work/model.ddx.cpp"
+check "no temporary file is left behind" test -z "$(ls "$work" | grep tmp-)"
+
+# Output to stdout when neither -o nor --out-dir is given.
+check "stdout output" bash -c "'$ddx' '$work/model.cpp' -- ${flags[*]} | grep -q ddx_generated"
+
+# --out-dir with several inputs.
+mkdir -p "$work/src"; cp "$work/model.cpp" "$work/src/a.cpp"; cp "$work/model.cpp" "$work/src/b.cpp"
+check "--out-dir exits 0" test "$(status "$ddx" "$work/src/a.cpp" "$work/src/b.cpp" --out-dir "$work/gen" -- "${flags[@]}")" = 0
+check "--out-dir writes each output" test -s "$work/gen/a.cpp" -a -s "$work/gen/b.cpp"
+
+# -p reads compile_commands.json.
+mkdir -p "$work/db"
+cat > "$work/db/compile_commands.json" <<JSON
+[{"directory": "$work", "file": "$work/model.cpp",
+  "command": "g++ -std=c++17 -I$project/include -I$project/rules -c $work/model.cpp -o model.o"}]
+JSON
+check "-p exits 0" test "$(status "$ddx" -p "$work/db" "$work/model.cpp" -o "$work/fromdb.cpp")" = 0
+check "-p output compiles and runs" bash -c "'$cxx' ${flags[*]} '$work/fromdb.cpp' -o '$work/fromdb' && '$work/fromdb'"
+check "-p with a missing database exits 2" test "$(status "$ddx" -p "$work/nodb" "$work/model.cpp" -o "$work/x.cpp")" = 2
+
+# An error leaves an existing output untouched and writes nothing new.
+cat > "$work/bad.cpp" <<'CPP'
+#include <ddx/ddx.hpp>
+double g(double x) { if (x > 0) goto out; x = x * x; out: return x; }
+int main() { auto [y, d] = ddx::gradient(g, ddx::active(1.0)); return y > d; }
+CPP
+echo "previous" > "$work/bad.out"
+check "an error exits 1" test "$(status "$ddx" "$work/bad.cpp" -o "$work/bad.out" -- "${flags[@]}")" = 1
+check "an error leaves the old output" grep -qx previous "$work/bad.out"
+check "the error is located" grep -q "bad.cpp:2:33: error:" "$work/err.txt"
+
+# Untransformed code that uses a request does not build, naming ddx.
+check "untransformed code fails to build" bash -c "! '$cxx' ${flags[*]} -fsyntax-only '$work/model.cpp' 2> '$work/untransformed.txt'"
+check "the build error names ddx" grep -q "ddx" "$work/untransformed.txt"
+# The header alone type-checks.
+check "the header type-checks alone" bash -c "echo '#include <ddx/ddx.hpp>' | '$cxx' ${flags[*]} -x c++ -fsyntax-only -"
+
+echo "$passes passed, $fails failed"
+test "$fails" = 0

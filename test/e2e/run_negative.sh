@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# run_negative.sh <ddx> <case.cpp> <work dir> <project dir>
+# The case names the expected exit status and diagnostic in its header:
+#   // EXPECT-EXIT: 1
+#   // EXPECT-DIAG: <line>:<col>: <keyword>
+# ddx must print "<file>:<line>:<col>: error: ..." containing <keyword>
+# (case-insensitive), exit with that status, and write no output file.
+set -uo pipefail
+ddx=$1 case=$2 work=$3 project=$4
+name=$(basename "$case" .cpp)
+mkdir -p "$work"
+out="$work/$name.ddx.cpp"
+rm -f "$out"
+expect_exit=$(sed -n 's|^// EXPECT-EXIT: *\([0-9]*\).*|\1|p' "$case" | head -1)
+diag=$(sed -n 's|^// EXPECT-DIAG: *\(.*\)$|\1|p' "$case" | head -1)
+loc=${diag%%: *}
+keyword=${diag#*: }
+"$ddx" "$case" -o "$out" -- -std=c++17 -I"$project/include" -I"$project/rules" \
+  > "$work/$name.stdout" 2> "$work/$name.stderr"
+status=$?
+cat "$work/$name.stderr"
+fail=0
+if [[ "$status" != "$expect_exit" ]]; then echo "FAIL: exit $status, expected $expect_exit"; fail=1; fi
+if ! grep -i "$case:$loc: error: .*$keyword" "$work/$name.stderr" > /dev/null; then
+  echo "FAIL: no '$case:$loc: error: ...$keyword' diagnostic"; fail=1
+fi
+if [[ -e "$out" ]]; then echo "FAIL: an output file was written"; fail=1; fi
+if grep -qi "stack dump\|PLEASE submit" "$work/$name.stderr"; then echo "FAIL: crashed"; fail=1; fi
+exit $fail

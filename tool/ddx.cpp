@@ -1,0 +1,65 @@
+//===- ddx.cpp - the ddx command ------------------------------------------===//
+//
+// ddx [options] <source>... [-- <compiler arguments>]
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Frontend.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstring>
+
+#ifndef DDX_VERSION
+#define DDX_VERSION "unknown"
+#endif
+
+using namespace llvm;
+
+static cl::OptionCategory Category("ddx options");
+static cl::list<std::string> Sources(cl::Positional, cl::desc("<source>..."),
+                                     cl::cat(Category));
+static cl::opt<std::string> Output("o", cl::desc("Write the output to <file>"),
+                                   cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string>
+    OutDir("out-dir", cl::desc("Write one output per source into <dir>"),
+           cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string>
+    BuildPath("p", cl::desc("Read compile flags from <dir>/compile_commands.json"),
+              cl::value_desc("dir"), cl::cat(Category));
+
+int main(int argc, const char **argv) {
+  // Everything after "--" goes to the compiler, as in other LLVM tools.
+  std::optional<std::vector<std::string>> CompilerArgs;
+  int ToolArgc = argc;
+  for (int I = 1; I < argc; ++I) {
+    if (std::strcmp(argv[I], "--") == 0) {
+      CompilerArgs.emplace(argv + I + 1, argv + argc);
+      ToolArgc = I;
+      break;
+    }
+  }
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "ddx " << DDX_VERSION << " (LLVM " << LLVM_VERSION_STRING << ")\n";
+  });
+  if (!cl::ParseCommandLineOptions(
+          ToolArgc, argv,
+          "ddx: source-to-source automatic differentiation for C++\n\n"
+          "  Rewrites each ddx::gradient / ddx::derivative request in the\n"
+          "  sources into a call of generated derivative code.\n\n"
+          "  ddx model.cpp -o model.ddx.cpp -- -std=c++17 -Iinclude\n"
+          "  ddx -p build src/model.cpp -o model.ddx.cpp\n\n"
+          "  Exit status: 0 success, 1 a problem in the input, 2 bad usage,\n"
+          "  3 an internal error.\n",
+          &errs()))
+    return ddx::ExitUsage;
+
+  ddx::ToolOptions Options;
+  Options.Sources.assign(Sources.begin(), Sources.end());
+  Options.Output = Output;
+  Options.OutDir = OutDir;
+  Options.BuildPath = BuildPath;
+  Options.CompilerArgs = CompilerArgs;
+  ddx::locateSupportFiles(argv[0], Options);
+  return ddx::runTool(Options);
+}
