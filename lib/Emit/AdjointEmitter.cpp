@@ -106,11 +106,16 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     if (T->isPointerType() || !ValueVaried) {
       if (S.SaveOld)
         Result.Forward.push_back("_tape.push(" + D + ");");
-      Result.Forward.push_back(
-          D + " = " +
-          (ValueVaried ? C.Printer.shadow(S.Value)
-                       : std::string(T->isPointerType() ? "nullptr" : "{}")) +
-          ";");
+      if (T->isPointerType() && S.Op != BO_Assign)
+        Result.Forward.push_back(
+            D + " " + BinaryOperator::getOpcodeStr(S.Op).str() + " " +
+            (S.Value ? C.Printer.print(S.Value) : std::string("1")) + ";");
+      else
+        Result.Forward.push_back(
+            D + " = " +
+            (ValueVaried ? C.Printer.shadow(S.Value)
+                         : std::string(T->isPointerType() ? "nullptr" : "{}")) +
+            ";");
       Result.Forward.push_back(primalAssign(C, S));
       if (S.SaveOld)
         Result.Reverse = {"_tape.pop(" + D + ");", Restore};
@@ -322,14 +327,18 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
     return;
   int Temp = C.Printer.tempOf(E);
   if (Temp >= 0) {
-    Out.push_back(ExprPrinter::shadowName(C.Printer.varName(Temp)) +
-                  " += " + Seed + ";");
+    addInto(E->getType(), ExprPrinter::shadowName(C.Printer.varName(Temp)),
+            Seed, Out);
     return;
   }
   if (isa<DeclRefExpr, ArraySubscriptExpr, MemberExpr>(E)) {
-    Out.push_back(C.Printer.shadow(E) + " += " + Seed + ";");
+    addInto(E->getType(), C.Printer.shadow(E), Seed, Out);
     return;
   }
+  if (auto *Copy = dyn_cast<CXXConstructExpr>(E);
+      Copy && Copy->getNumArgs() == 1 &&
+      Copy->getConstructor()->isCopyOrMoveConstructor())
+    return accumulate(Copy->getArg(0), Seed, Out);
   if (auto *P = dyn_cast<ParenExpr>(E))
     return accumulate(P->getSubExpr(), Seed, Out);
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
@@ -385,7 +394,8 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
   }
   if (auto *Cond = dyn_cast<ConditionalOperator>(E)) {
     std::string S = bind(E, Seed, Out);
-    Out.push_back("if (" + C.Printer.print(Cond->getCond()) + ") {");
+    Out.push_back("if (" + C.Printer.print(Cond->getCond()->IgnoreParens()) +
+                  ") {");
     accumulate(Cond->getTrueExpr(), S, Out);
     Out.push_back("} else {");
     accumulate(Cond->getFalseExpr(), S, Out);

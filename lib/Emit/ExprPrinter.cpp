@@ -115,8 +115,29 @@ std::string ExprPrinter::declName(const DeclRefExpr *Ref) const {
   if (auto *FD = dyn_cast<FunctionDecl>(D))
     return calleeName(FD, Ref);
   if (isa<EnumConstantDecl>(D) || isa<VarDecl>(D)) {
-    if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->isLocalVarDeclOrParm())
+    if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->isLocalVarDeclOrParm()) {
+      // A constant of an enclosing function that a lambda uses without
+      // capturing it: generated code has no such variable, so use its value.
+      Expr::EvalResult Value;
+      if (VD->getType().isConstQualified() &&
+          Ref->EvaluateAsRValue(Value, Ctx)) {
+        if (Value.Val.isInt())
+        {
+          llvm::SmallString<32> Digits;
+          Value.Val.getInt().toString(Digits, 10);
+          return std::string(Digits);
+        }
+        if (Value.Val.isFloat()) {
+          llvm::SmallString<32> Text;
+          Value.Val.getFloat().toString(Text, 17, 0, false);
+          std::string Literal(Text);
+          if (Literal.find_first_of(".eE") == std::string::npos)
+            Literal += ".0";
+          return Literal;
+        }
+      }
       return D->getNameAsString();
+    }
     return qualifiedName(D);
   }
   return sourceText(Ref);
@@ -167,6 +188,16 @@ std::string ExprPrinter::print(const Expr *E) const {
   E = skipImplicit(E);
   if (!E)
     return "";
+  int Temp = tempOf(E);
+  if (Temp >= 0)
+    return varName(Temp);
+  if (isa<IntegerLiteral>(E)) {
+    // Printed from its value: it may stand for a template argument.
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    E->printPretty(OS, nullptr, policyFor(Ctx));
+    return Text;
+  }
   if (auto *P = dyn_cast<ParenExpr>(E))
     return "(" + print(P->getSubExpr()) + ")";
   if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr,
@@ -265,6 +296,10 @@ int ExprPrinter::rootVar(const Expr *E) const {
   }
   if (auto *C = dyn_cast<CastExpr>(E))
     return rootVar(C->getSubExpr());
+  if (auto *Copy = dyn_cast<CXXConstructExpr>(E);
+      Copy && Copy->getNumArgs() == 1 &&
+      Copy->getConstructor()->isCopyOrMoveConstructor())
+    return rootVar(Copy->getArg(0));
   return -1;
 }
 
@@ -308,6 +343,10 @@ std::string ExprPrinter::shadow(const Expr *E) const {
   }
   if (auto *C = dyn_cast<CastExpr>(E))
     return shadow(C->getSubExpr());
+  if (auto *Copy = dyn_cast<CXXConstructExpr>(E);
+      Copy && Copy->getNumArgs() == 1 &&
+      Copy->getConstructor()->isCopyOrMoveConstructor())
+    return shadow(Copy->getArg(0));
   return unsupported(E);
 }
 

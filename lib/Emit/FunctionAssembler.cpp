@@ -6,6 +6,7 @@
 #include "Emit/TangentEmitter.h"
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 #include <functional>
 
 using namespace clang;
@@ -27,6 +28,38 @@ bool mentions(const std::string &Text, const std::string &Name) {
     Pos = End;
   }
   return false;
+}
+
+/// Drops the updates of local shadows nothing reads (a pointer's shadow
+/// that is never dereferenced, the tangent of a dead value), so generated
+/// code compiles without unused-variable warnings.
+void pruneWriteOnlyShadows(Lines &L, const FunctionIR &IR) {
+  for (unsigned V = IR.NumParams; V < IR.Vars.size(); ++V) {
+    std::string Shadow = ExprPrinter::shadowName(IR.Vars[V].Name);
+    auto IsWrite = [&](const std::string &Line) {
+      llvm::StringRef S(Line);
+      S = S.ltrim();
+      if (!S.consume_front(Shadow))
+        return S.starts_with("_tape.push(" + Shadow + ")") ||
+               S.starts_with("_tape.pop(" + Shadow + ")");
+      S = S.ltrim();
+      return S.starts_with("= ") || S.starts_with("+= ") ||
+             S.starts_with("-= ");
+    };
+    bool Read = false, Written = false;
+    for (const std::string &Line : L) {
+      if (!mentions(Line, Shadow))
+        continue;
+      if (IsWrite(Line)) {
+        Written = true;
+        // A write that reads the shadow itself (d = d * v) is still a write.
+        continue;
+      }
+      Read = true;
+    }
+    if (Written && !Read)
+      L.erase(std::remove_if(L.begin(), L.end(), IsWrite), L.end());
+  }
 }
 
 std::string join(const Lines &L) {
@@ -213,6 +246,7 @@ std::string InstanceBuilder::tangentFunction(std::string &Sig) {
       Body.push_back("return _ret;");
     }
   }
+  pruneWriteOnlyShadows(Body, IR);
   std::string Text = join(Body);
   Sig = Ret + " " + I.Name + "(" + paramList(Mode::Tangent) + ")";
   return declarations(Text, false) + Text;
@@ -280,6 +314,7 @@ std::string InstanceBuilder::gradient(std::string &Sig) {
       Values.push_back(shadowName(P));
     }
   Body.push_back("return {" + llvm::join(Values, ", ") + "};");
+  pruneWriteOnlyShadows(Body, IR);
   std::string Text = join(Body);
   Sig = "std::tuple<" + llvm::join(Types, ", ") + "> " + I.Name + "(" +
         paramList(Mode::Gradient) + ")";

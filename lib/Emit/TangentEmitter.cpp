@@ -89,7 +89,11 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
   if (targetVaried(C, S)) {
     std::string D = targetShadow(C, S);
     QualType T = targetType(C, S).getCanonicalType();
-    if (T->isPointerType()) {
+    if (T->isPointerType() && S.Op != BO_Assign) {
+      Out.push_back(D + " " + BinaryOperator::getOpcodeStr(S.Op).str() + " " +
+                    (S.Value ? C.Printer.print(S.Value) : std::string("1")) +
+                    ";");
+    } else if (T->isPointerType()) {
       Out.push_back(D + " = " +
                     (S.Value && C.Activity.isVaried(S.Value)
                          ? C.Printer.shadow(S.Value)

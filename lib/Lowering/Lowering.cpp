@@ -188,7 +188,7 @@ std::string BodyLowerer::condition(const Expr *Cond, const FlagSet &Guards) {
   if (!Cond)
     return Text.empty() ? "true" : Text;
   checkExpr(Cond, /*InCondition=*/true);
-  std::string C = Printer.print(Cond);
+  std::string C = Printer.print(Cond->IgnoreParens());
   return Text.empty() ? C : Text + " && (" + C + ")";
 }
 
@@ -291,7 +291,10 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
     return lowerLoop(Do, Do->getCond(), Do->getBody(), nullptr, false, Out);
   if (auto *Switch = dyn_cast<SwitchStmt>(S))
     return lowerSwitch(Switch, Out);
-  if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(S)) {
+  if (auto *Label = dyn_cast<LabelStmt>(S))
+    return lowerStmt(Label->getSubStmt(), Out, LastInFunction); // the goto is
+                                                                // reported
+  if (isa<GotoStmt, IndirectGotoStmt>(S)) {
     Diags.error(S->getBeginLoc(), "ddx cannot differentiate a goto statement "
                                   "or label; use structured control flow");
     return {};
