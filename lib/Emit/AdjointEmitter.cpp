@@ -2,6 +2,7 @@
 #include "Emit/AdjointEmitter.h"
 #include "Emit/TangentEmitter.h"
 #include "clang/AST/ExprCXX.h"
+#include <optional>
 
 using namespace clang;
 
@@ -82,6 +83,9 @@ Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
     Result.Reverse.push_back("for (" + Count + " = _tape.pop<long>(); " +
                              Count + " > 0; --" + Count + ") {");
     append(Result.Reverse, Step.Reverse);
+    for (const Stmt &Def : S.Then)
+      if (Def.Recompute)
+        Result.Reverse.push_back(primalAssign(C, Def));
     append(Result.Reverse, Body.Reverse);
     Result.Reverse.push_back("}");
     return Result;
@@ -90,12 +94,36 @@ Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
   return {};
 }
 
+/// An integer stepped by a constant (a loop counter) is restored by the
+/// inverse step rather than from the tape.
+static std::optional<std::string> inverseStep(const EmitContext &C,
+                                              const Stmt &S) {
+  if (S.Var < 0 || !S.Path.empty() ||
+      !C.IR.Vars[S.Var].Type->isIntegerType() ||
+      (S.Op != BO_AddAssign && S.Op != BO_SubAssign))
+    return std::nullopt;
+  std::string Step = "1";
+  if (S.Value) {
+    auto *Literal = dyn_cast<IntegerLiteral>(skipImplicit(S.Value));
+    if (!Literal)
+      return std::nullopt;
+    Step = C.Printer.print(Literal);
+  }
+  return C.Printer.varName(S.Var) + (S.Op == BO_AddAssign ? " -= " : " += ") +
+         Step + ";";
+}
+
 Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
   Sweeps Result;
   std::string Target = targetText(C, S);
-  if (S.SaveOld)
+  std::optional<std::string> Inverse =
+      S.SaveOld ? inverseStep(C, S) : std::nullopt;
+  bool Save = S.SaveOld && !S.Recompute && !Inverse;
+  if (Save)
     Result.Forward.push_back("_tape.push(" + Target + ");");
-  std::string Restore = S.SaveOld ? "_tape.pop(" + Target + ");" : "";
+  std::string Restore = Save ? "_tape.pop(" + Target + ");" : "";
+  if (Inverse)
+    Restore = *Inverse;
   bool Varied = targetVaried(C, S);
   QualType T = targetType(C, S).getCanonicalType();
   std::string D = Varied ? targetShadow(C, S) : "";
@@ -104,7 +132,7 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     // Pointers, structs and arrays: their shadow moves with the value.
     bool ValueVaried = S.Value && C.Activity.isVaried(S.Value);
     if (T->isPointerType() || !ValueVaried) {
-      if (S.SaveOld)
+      if (Save)
         Result.Forward.push_back("_tape.push(" + D + ");");
       if (T->isPointerType() && S.Op != BO_Assign)
         Result.Forward.push_back(
@@ -117,8 +145,14 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
                          : std::string(T->isPointerType() ? "nullptr" : "{}")) +
             ";");
       Result.Forward.push_back(primalAssign(C, S));
-      if (S.SaveOld)
+      if (Save)
         Result.Reverse = {"_tape.pop(" + D + ");", Restore};
+      else if (Inverse)
+        Result.Reverse = {D + (S.Op == BO_AddAssign ? " -= " : " += ") +
+                              (S.Value ? C.Printer.print(S.Value)
+                                       : std::string("1")) +
+                              ";",
+                          Restore};
       else if (!T->isPointerType())
         Result.Reverse = {D + " = {};"};
       return Result;

@@ -1,6 +1,7 @@
 //===- FunctionAssembler.cpp ----------------------------------------------===//
 #include "Emit/FunctionAssembler.h"
 #include "Activity/ActivityAnalysis.h"
+#include "Activity/TapePolicy.h"
 #include "Emit/AdjointEmitter.h"
 #include "Emit/EmitContext.h"
 #include "Emit/TangentEmitter.h"
@@ -106,6 +107,7 @@ private:
     return ExprPrinter::shadowName(IR.Vars[P].Name);
   }
 
+  Sweeps sweeps();
   std::string tangentFunction(std::string &Sig);
   std::string forwardSweep(std::string &Sig);
   std::string reverseSweep(std::string &Sig);
@@ -230,6 +232,29 @@ void InstanceBuilder::saveList(const std::string &Reverse,
   }
 }
 
+/// Both sweeps, without the saving and restoring of variables that the
+/// reverse sweep never reads (a sum's running value, say): the tape then
+/// holds only what the adjoints need.
+Sweeps InstanceBuilder::sweeps() {
+  Sweeps S = AdjointEmitter(C).emit(IR.Body);
+  for (unsigned V = 0; V < IR.Vars.size(); ++V) {
+    const std::string &Name = IR.Vars[V].Name;
+    std::string Push = "_tape.push(" + Name + ");";
+    std::string Pop = "_tape.pop(" + Name + ");";
+    bool Read = false;
+    for (const std::string &Line : S.Reverse)
+      if (Line != Pop && mentions(Line, Name))
+        Read = true;
+    if (Read)
+      continue;
+    S.Forward.erase(std::remove(S.Forward.begin(), S.Forward.end(), Push),
+                    S.Forward.end());
+    S.Reverse.erase(std::remove(S.Reverse.begin(), S.Reverse.end(), Pop),
+                    S.Reverse.end());
+  }
+  return S;
+}
+
 std::string InstanceBuilder::tangentFunction(std::string &Sig) {
   Lines Body;
   TangentEmitter(C).emit(IR.Body, Body);
@@ -253,7 +278,7 @@ std::string InstanceBuilder::tangentFunction(std::string &Sig) {
 }
 
 std::string InstanceBuilder::forwardSweep(std::string &Sig) {
-  Sweeps S = AdjointEmitter(C).emit(IR.Body);
+  Sweeps S = sweeps();
   std::vector<std::string> Saved;
   saveList(join(S.Reverse), Saved);
   for (const std::string &Name : Saved)
@@ -267,7 +292,7 @@ std::string InstanceBuilder::forwardSweep(std::string &Sig) {
 }
 
 std::string InstanceBuilder::reverseSweep(std::string &Sig) {
-  Sweeps S = AdjointEmitter(C).emit(IR.Body);
+  Sweeps S = sweeps();
   std::string Reverse = join(S.Reverse);
   std::vector<std::string> Saved;
   saveList(Reverse, Saved);
@@ -288,7 +313,7 @@ std::string InstanceBuilder::reverseSweep(std::string &Sig) {
 }
 
 std::string InstanceBuilder::gradient(std::string &Sig) {
-  Sweeps S = AdjointEmitter(C).emit(IR.Body);
+  Sweeps S = sweeps();
   Lines Body = S.Forward;
   if (IR.ReturnVar >= 0 && floatingReturn() &&
       Activity.isVaried(IR.ReturnVar))
@@ -319,8 +344,10 @@ std::string InstanceBuilder::gradient(std::string &Sig) {
   Sig = "std::tuple<" + llvm::join(Types, ", ") + "> " + I.Name + "(" +
         paramList(Mode::Gradient) + ")";
   std::string Decls = declarations(Text, true);
+  // One tape per thread, reused by every call: after a gradient it is empty
+  // again, and its storage stays allocated for the next call.
   if (mentions(Text, "_tape"))
-    Decls = "::ddx::tape _tape;\n" + Decls;
+    Decls = "static thread_local ::ddx::tape _tape;\n" + Decls;
   return Decls + Text;
 }
 
@@ -392,6 +419,8 @@ const FunctionIR *FunctionAssembler::lowered(const Target &What) {
   if (It != Cache.end())
     return It->second.get();
   auto IR = Lower.lower(What.Function, What.Lambda);
+  if (IR)
+    chooseRecomputation(*IR, ExprPrinter(Ctx, *IR, Diags));
   const FunctionIR *Result = IR.get();
   Cache[Key] = std::move(IR);
   return Result;

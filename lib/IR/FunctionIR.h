@@ -72,6 +72,10 @@ struct Stmt {
   bool SaveOld = false;
   /// Whether this is the first write of a variable that nothing read before.
   bool FirstWrite = false;
+  /// A loop-body value the reverse sweep recomputes at the start of each
+  /// reverse iteration instead of restoring it from the tape (set by
+  /// chooseRecomputation).
+  bool Recompute = false;
 
   // Call and Eval.
   const clang::Expr *Call = nullptr;

@@ -21,10 +21,11 @@ void OutputWriter::replace(unsigned Offset, unsigned Length,
 }
 
 void OutputWriter::insertBlock(unsigned Offset, std::string Text) {
-  size_t LineStart = Original.rfind('\n', Offset == 0 ? 0 : Offset - 1);
-  unsigned Start = LineStart == llvm::StringRef::npos || Offset == 0
+  // StringRef::rfind(C, From) looks at positions before From.
+  size_t LineEnd = Original.rfind('\n', Offset);
+  unsigned Start = LineEnd == llvm::StringRef::npos
                        ? 0
-                       : static_cast<unsigned>(LineStart + 1);
+                       : static_cast<unsigned>(LineEnd + 1);
   if (Offset >= Original.size())
     Start = Original.size();
   Edits.push_back({Start, 0, std::move(Text), true});

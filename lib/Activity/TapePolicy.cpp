@@ -1,0 +1,116 @@
+//===- TapePolicy.cpp -----------------------------------------------------===//
+#include "Activity/TapePolicy.h"
+#include "Rules/RuleBinder.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace clang;
+
+namespace ddx {
+namespace {
+
+/// Variables written (wholly or through memory) anywhere in a block.
+void collectWrites(const Block &B, const ExprPrinter &Printer,
+                   llvm::SmallSet<int, 16> &Vars) {
+  for (const Stmt &S : B) {
+    if (S.K == Stmt::Kind::Assign || S.K == Stmt::Kind::Call)
+      Vars.insert(S.Var >= 0 ? S.Var : Printer.rootVar(S.LValue));
+    if (S.K == Stmt::Kind::Call || S.K == Stmt::Kind::Eval) {
+      // A callee may write through any pointer or reference argument.
+      if (auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call)))
+        for (const Expr *Arg : Call->arguments())
+          if (!Arg->getType()->isArithmeticType())
+            Vars.insert(Printer.rootVar(Arg));
+    }
+    collectWrites(S.Then, Printer, Vars);
+    collectWrites(S.Else, Printer, Vars);
+  }
+}
+
+class Recomputation {
+public:
+  Recomputation(FunctionIR &IR, const ExprPrinter &Printer)
+      : IR(IR), Printer(Printer) {
+    collectWrites(IR.Body, Printer, WrittenAnywhere);
+  }
+
+  void visit(Block &B) {
+    for (Stmt &S : B) {
+      if (S.K == Stmt::Kind::Loop) {
+        llvm::SmallSet<int, 16> WrittenInBody;
+        collectWrites(S.Then, Printer, WrittenInBody);
+        for (Stmt &Def : S.Then)
+          if (eligible(Def, WrittenInBody))
+            Def.Recompute = true;
+      }
+      visit(S.Then);
+      visit(S.Else);
+    }
+  }
+
+private:
+  bool eligible(const Stmt &Def, const llvm::SmallSet<int, 16> &Body) const {
+    if (Def.K != Stmt::Kind::Assign || Def.Var < 0 || !Def.Path.empty() ||
+        Def.Op != BO_Assign || !Def.Value)
+      return false;
+    const Variable &V = IR.Vars[Def.Var];
+    if (V.K != Variable::Kind::Local || V.Writes != 1 ||
+        !V.Type->isArithmeticType())
+      return false;
+    return pure(Def.Value, Body);
+  }
+
+  /// Whether E reads only values the loop body does not change.
+  bool pure(const Expr *E, const llvm::SmallSet<int, 16> &Body) const {
+    E = skipImplicit(E);
+    if (!E)
+      return true;
+    if (Printer.tempOf(E) >= 0)
+      return false;
+    if (isa<DeclRefExpr>(E)) {
+      int Root = Printer.rootVar(E);
+      if (Root < 0)
+        return isa<FunctionDecl, EnumConstantDecl>(
+                   cast<DeclRefExpr>(E)->getDecl()) ||
+               cast<DeclRefExpr>(E)->getDecl()->getType().isConstQualified();
+      // A reference parameter reads memory someone else may write.
+      if (IR.Vars[Root].ByReference && WrittenAnywhere.count(Root))
+        return false;
+      return !Body.count(Root);
+    }
+    if (isa<ArraySubscriptExpr, MemberExpr>(E) ||
+        (isa<UnaryOperator>(E) &&
+         cast<UnaryOperator>(E)->getOpcode() == UO_Deref)) {
+      int Root = Printer.rootVar(E);
+      if (Root < 0 || WrittenAnywhere.count(Root))
+        return false;
+    } else if (auto *Call = dyn_cast<CallExpr>(E)) {
+      // Only pure functions: <cmath>-style free functions.
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || isa<CXXMethodDecl>(FD) || !FD->getDeclContext()->isStdNamespace() &&
+                                               !FD->getDeclContext()->isTranslationUnit())
+        return false;
+      if (FD->hasBody())
+        return false;
+    } else if (isa<CXXOperatorCallExpr, CXXMemberCallExpr, LambdaExpr>(E)) {
+      return false;
+    }
+    for (const clang::Stmt *Child : E->children())
+      if (auto *CE = dyn_cast_or_null<Expr>(Child))
+        if (!pure(CE, Body))
+          return false;
+    return true;
+  }
+
+  FunctionIR &IR;
+  const ExprPrinter &Printer;
+  llvm::SmallSet<int, 16> WrittenAnywhere;
+};
+
+} // namespace
+
+void chooseRecomputation(FunctionIR &IR, const ExprPrinter &Printer) {
+  Recomputation(IR, Printer).visit(IR.Body);
+}
+
+} // namespace ddx
