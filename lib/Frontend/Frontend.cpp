@@ -71,9 +71,18 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
+    // #line names the source as the user wrote it, not as Clang resolved it.
+    std::string Given = File;
+    for (const std::string &Source : R.Options->Sources) {
+      llvm::SmallString<256> Abs(Source);
+      llvm::sys::fs::make_absolute(Abs);
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      if (Source == File || Abs.str() == File)
+        Given = Source;
+    }
     TransformOptions TO;
-    TO.InputName = File;
-    TO.OutputName = outputFor(*R.Options, File).Name;
+    TO.InputName = Given;
+    TO.OutputName = outputFor(*R.Options, Given).Name;
     if (auto Text = transformTranslationUnit(Ctx, TO))
       R.Text[File] = std::move(*Text);
   }
@@ -111,8 +120,17 @@ loadDatabase(const ToolOptions &O, std::string &Error) {
   if (O.CompilerArgs)
     return std::make_unique<tooling::FixedCompilationDatabase>(
         ".", *O.CompilerArgs);
-  if (!O.BuildPath.empty())
+  if (!O.BuildPath.empty()) {
+    std::string Json = O.BuildPath + "/compile_commands.json";
+    if (exists(Json)) {
+      auto DB = tooling::JSONCompilationDatabase::loadFromFile(
+          Json, Error, tooling::JSONCommandLineSyntax::AutoDetect);
+      if (!DB)
+        Error = "'" + Json + "' is not a valid compilation database: " + Error;
+      return DB;
+    }
     return tooling::CompilationDatabase::loadFromDirectory(O.BuildPath, Error);
+  }
   std::string Ignored;
   if (auto DB = tooling::CompilationDatabase::autoDetectFromSource(
           O.Sources.front(), Ignored))
@@ -186,8 +204,10 @@ int runTool(const ToolOptions &O) {
   std::string Error;
   auto DB = loadDatabase(O, Error);
   if (!DB)
-    return usageError("cannot load a compilation database from '" +
-                      O.BuildPath + "': " + Error);
+    return usageError(Error.find("compile_commands.json") != std::string::npos
+                          ? Error
+                          : "cannot load a compilation database from '" +
+                                O.BuildPath + "': " + Error);
 
   Results R;
   R.Options = &O;
@@ -217,6 +237,7 @@ int runTool(const ToolOptions &O) {
       // absolute path, depending on the database.
       llvm::SmallString<256> Abs(Source);
       llvm::sys::fs::make_absolute(Abs);
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
       It = R.Text.find(std::string(Abs));
     }
     if (It == R.Text.end()) {

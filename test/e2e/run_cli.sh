@@ -38,6 +38,14 @@ check "the input is not modified" cmp -s "$work/model.cpp" "$work/model.orig"
 check "the output compiles" "$cxx" "${flags[@]}" -Wall -Werror "$work/model.ddx.cpp" -o "$work/model"
 check "the output runs correctly" "$work/model"
 check "the output has #line directives" grep -q '^#line 1 ' "$work/model.ddx.cpp"
+# #line names the input as given on the command line.
+(cd "$work" && "$ddx" model.cpp -o rel.ddx.cpp -- "${flags[@]}")
+check "#line uses the path as given" grep -q '^#line 1 "model.cpp"' "$work/rel.ddx.cpp"
+# Compiler messages about user code point into the user's file.
+sed 's|return std::fabs|int unused_marker = 0; return std::fabs|' "$work/model.cpp" > "$work/warn.cpp"
+"$ddx" "$work/warn.cpp" -o "$work/warn.ddx.cpp" -- "${flags[@]}"
+"$cxx" "${flags[@]}" -Wall -fsyntax-only "$work/warn.ddx.cpp" 2> "$work/warn.txt"
+check "messages map to the user's file" grep -q "warn.cpp:8:.*unused_marker" "$work/warn.txt"
 check "no temporary file is left behind" test -z "$(ls "$work" | grep tmp-)"
 
 # Output to stdout when neither -o nor --out-dir is given.
@@ -56,6 +64,10 @@ cat > "$work/db/compile_commands.json" <<JSON
 JSON
 check "-p exits 0" test "$(status "$ddx" -p "$work/db" "$work/model.cpp" -o "$work/fromdb.cpp")" = 0
 check "-p output compiles and runs" bash -c "'$cxx' ${flags[*]} '$work/fromdb.cpp' -o '$work/fromdb' && '$work/fromdb'"
+echo '[{"directory": "' > "$work/db/bad.json"
+mkdir -p "$work/baddb"; echo '[{"directory": ' > "$work/baddb/compile_commands.json"
+check "-p with malformed JSON exits 2" test "$(status "$ddx" -p "$work/baddb" "$work/model.cpp" -o "$work/x.cpp")" = 2
+check "malformed JSON is reported" grep -q "compile_commands.json" "$work/err.txt"
 check "-p with a missing database exits 2" test "$(status "$ddx" -p "$work/nodb" "$work/model.cpp" -o "$work/x.cpp")" = 2
 
 # An error leaves an existing output untouched and writes nothing new.
