@@ -137,7 +137,7 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
     return false;
   const Instance &I =
       Plan.get(R.What, R.Gradient ? Mode::Gradient : Mode::Derivative, Acts,
-               paramNames(R.What));
+               paramNames(R.What), R.Call->getExprLoc());
   Rewrite = "::ddx_generated::" + I.Name + "(";
   for (size_t A = 0; A < Args.size(); ++A)
     Rewrite += (A ? ", " : "") + Args[A];

@@ -107,7 +107,7 @@ std::string EmitContext::callee(const CallExpr *Call, Mode M,
     Acts.push_back(A);
   }
   Target T{FD, nullptr};
-  return Plan.get(T, M, Acts, paramNames(T)).Name;
+  return Plan.get(T, M, Acts, paramNames(T), Call->getExprLoc()).Name;
 }
 
 bool EmitContext::checkCall(const CallExpr *Call) {

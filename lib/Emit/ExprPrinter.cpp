@@ -42,8 +42,17 @@ static std::string qualifiedName(const NamedDecl *D) {
       if (NS->isAnonymousNamespace() || NS->isInline())
         continue;
       Name = NS->getNameAsString() + "::" + Name;
+    } else if (auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(DC)) {
+      std::string Args;
+      llvm::raw_string_ostream OS(Args);
+      printTemplateArgumentList(OS, Spec->getTemplateArgs().asArray(),
+                                Spec->getASTContext().getPrintingPolicy());
+      Name = Spec->getNameAsString() + Args + "::" + Name;
     } else if (auto *R = dyn_cast<RecordDecl>(DC)) {
       Name = R->getNameAsString() + "::" + Name;
+    } else if (auto *Enum = dyn_cast<EnumDecl>(DC)) {
+      if (Enum->isScoped())
+        Name = Enum->getNameAsString() + "::" + Name;
     } else if (isa<FunctionDecl>(DC)) {
       return D->getNameAsString();
     }
@@ -171,7 +180,9 @@ std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
   } else if (auto *FD = Call->getDirectCallee()) {
     Callee = calleeName(FD, dyn_cast<DeclRefExpr>(skipImplicit(Call->getCallee())));
   } else {
-    return unsupported(Call);
+    // An indirect call: printed as written (the emitters reject it when its
+    // arguments are active).
+    Callee = print(Call->getCallee());
   }
   std::string Text = Callee + "(";
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {

@@ -427,11 +427,17 @@ const FunctionIR *FunctionAssembler::lowered(const Target &What) {
 }
 
 bool FunctionAssembler::assemble(const Instance &I, GeneratedFunction &Out) {
+  unsigned Errors = Diags.errorCount();
   const FunctionIR *IR = lowered(I.What);
-  if (!IR)
-    return false;
-  InstanceBuilder Builder(Ctx, *IR, I, Rules, Plan, Diags);
-  return Builder.build(Out);
+  bool Ok = IR && InstanceBuilder(Ctx, *IR, I, Rules, Plan, Diags).build(Out);
+  // Say how ddx got here when the error is in a function the user did not
+  // name in the request.
+  if (Diags.errorCount() > Errors && I.NeededAt.isValid() &&
+      I.M != Mode::Gradient && I.M != Mode::Derivative)
+    Diags.note(I.NeededAt, "while differentiating '" +
+                               I.What.Function->getNameAsString() +
+                               "', called here with active arguments");
+  return Ok;
 }
 
 } // namespace ddx

@@ -217,6 +217,7 @@ int runTool(const ToolOptions &O) {
   bool Completed = CRC.RunSafely([&] {
     tooling::ClangTool Tool(*DB, O.Sources);
     Tool.appendArgumentsAdjuster(ddxFlags(O));
+    Tool.setPrintErrorMessage(false); // the diagnostics say it all
     TransformActionFactory Factory(R);
     Status = Tool.run(&Factory);
   });

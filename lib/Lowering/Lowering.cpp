@@ -432,6 +432,12 @@ FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
 
   Breakable Target;
   for (auto &G : Groups) {
+    // A braced case body is its statements (locals are hoisted anyway).
+    while (!G.Stmts.empty() && isa<CompoundStmt>(G.Stmts.back())) {
+      auto *Body = cast<CompoundStmt>(G.Stmts.back());
+      G.Stmts.pop_back();
+      G.Stmts.insert(G.Stmts.end(), Body->body_begin(), Body->body_end());
+    }
     // A trailing break ends the case; any other break needs a flag.
     if (!G.Stmts.empty() && isa<BreakStmt>(G.Stmts.back()))
       G.Stmts.pop_back();

@@ -15,6 +15,12 @@ void OutputWriter::replace(unsigned Offset, unsigned Length,
                            std::string Text) {
   unsigned Removed = countLines(Original.substr(Offset, Length));
   unsigned Added = countLines(Text);
+  if (Added > Removed) {
+    // Keep the following lines where they were: the text is an expression,
+    // so its line breaks can become spaces.
+    std::replace(Text.begin(), Text.end(), '\n', ' ');
+    Added = 0;
+  }
   for (; Added < Removed; ++Added)
     Text += "\n";
   Edits.push_back({Offset, Length, std::move(Text), false});

@@ -42,7 +42,8 @@ std::string DiffPlan::baseName(const Target &What) const {
 
 const Instance &DiffPlan::get(const Target &What, Mode M,
                               const std::vector<ParamActivity> &Activity,
-                              llvm::ArrayRef<std::string> ParamNames) {
+                              llvm::ArrayRef<std::string> ParamNames,
+                              SourceLocation NeededAt) {
   for (const Instance &I : Instances)
     if (I.What == What && I.M == M && I.Activity == Activity)
       return I;
@@ -54,7 +55,7 @@ const Instance &DiffPlan::get(const Target &What, Mode M,
   for (unsigned N = 2; Names.contains(Unique); ++N)
     Unique = Name + "_" + std::to_string(N);
   Names.insert(Unique);
-  Instances.push_back(Instance{What, M, Activity, Unique});
+  Instances.push_back(Instance{What, M, Activity, Unique, NeededAt});
   return Instances.back();
 }
 

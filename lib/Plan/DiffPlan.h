@@ -46,6 +46,8 @@ struct Instance {
   /// One entry per parameter of the lowered function (captures first).
   std::vector<ParamActivity> Activity;
   std::string Name;
+  /// The call or request that first needed this instance, for notes.
+  clang::SourceLocation NeededAt;
 };
 
 class DiffPlan {
@@ -53,7 +55,8 @@ public:
   /// The instance for this key, created (and queued) on first request.
   const Instance &get(const Target &What, Mode M,
                       const std::vector<ParamActivity> &Activity,
-                      llvm::ArrayRef<std::string> ParamNames);
+                      llvm::ArrayRef<std::string> ParamNames,
+                      clang::SourceLocation NeededAt = {});
 
   /// The next instance not yet generated, or null.
   const Instance *next() {

@@ -57,7 +57,24 @@ const CXXMethodDecl *callOperator(const CXXRecordDecl *Record) {
 
 class Visitor : public RecursiveASTVisitor<Visitor> {
 public:
-  explicit Visitor(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {}
+  Visitor(ASTContext &Ctx, DiagReporter &Diags)
+      : SM(Ctx.getSourceManager()), Diags(Diags) {}
+  /// A request in a template is not resolved until instantiation; say so
+  /// rather than leave it to fail when the output is compiled.
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
+    std::string Name = E->getName().getAsString();
+    if ((Name == "gradient" || Name == "derivative") && E->getQualifier() &&
+        SM.isInMainFile(SM.getExpansionLoc(E->getBeginLoc()))) {
+      std::string Qualifier;
+      llvm::raw_string_ostream OS(Qualifier);
+      E->getQualifier()->print(OS, PrintingPolicy(LangOptions()));
+      if (OS.str() == "ddx::")
+        Diags.error(E->getBeginLoc(),
+                    "ddx does not transform requests inside templates yet; "
+                    "move the request into a non-template function");
+    }
+    return true;
+  }
   bool VisitCallExpr(CallExpr *Call) {
     std::string Name = qualifiedCallee(Call);
     if ((Name == "ddx::gradient" || Name == "ddx::derivative") &&
@@ -66,6 +83,7 @@ public:
     return true;
   }
   const SourceManager &SM;
+  DiagReporter &Diags;
   std::vector<const CallExpr *> Calls;
 };
 
@@ -153,7 +171,7 @@ bool RequestFinder::resolveTarget(const Expr *E, Request &R) {
 }
 
 std::vector<Request> RequestFinder::find() {
-  Visitor V(Ctx);
+  Visitor V(Ctx, Diags);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
   std::vector<Request> Requests;
   for (const CallExpr *Call : V.Calls) {

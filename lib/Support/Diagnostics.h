@@ -11,6 +11,8 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"
+#include <set>
+#include <string>
 
 namespace ddx {
 
@@ -28,15 +30,23 @@ public:
     report(clang::DiagnosticsEngine::Note, Loc, Message);
   }
   bool hasErrors() const { return Engine.hasErrorOccurred(); }
+  unsigned errorCount() const { return Engine.getNumErrors(); }
 
 private:
   void report(clang::DiagnosticsEngine::Level Level, clang::SourceLocation Loc,
               llvm::StringRef Message) {
+    // The same construct can be met while generating several variants of
+    // one function: say it once.
+    std::string Key = std::to_string(Loc.getRawEncoding()) + ":" +
+                      std::to_string(Level) + ":" + Message.str();
+    if (!Reported.insert(Key).second)
+      return;
     unsigned ID = Engine.getCustomDiagID(Level, "%0");
     Engine.Report(Loc, ID) << Message;
   }
 
   clang::DiagnosticsEngine &Engine;
+  std::set<std::string> Reported;
 };
 
 } // namespace ddx
