@@ -204,8 +204,25 @@ bool InstanceBuilder::writesOutside() const {
         if (Root >= 0 && unsigned(Root) < IR.NumParams)
           return true;
       }
-      if (S.K == Stmt::Kind::Call)
-        return true;
+      if (S.K == Stmt::Kind::Call) {
+        // A callee writes outside only through pointer or reference
+        // arguments that reach this function's parameters.
+        auto *Call = cast<CallExpr>(S.Call);
+        const FunctionDecl *FD = Call->getDirectCallee();
+        for (unsigned A = 0; FD && A < Call->getNumArgs() &&
+                             A < FD->getNumParams();
+             ++A) {
+          QualType P = FD->getParamDecl(A)->getType();
+          bool Writable =
+              (P->isPointerType() &&
+               !P->getPointeeType().isConstQualified()) ||
+              (P->isReferenceType() &&
+               !P.getNonReferenceType().isConstQualified());
+          int Root = Printer.rootVar(Call->getArg(A));
+          if (Writable && Root >= 0 && unsigned(Root) < IR.NumParams)
+            return true;
+        }
+      }
       if (Scan(S.Then) || Scan(S.Else))
         return true;
     }

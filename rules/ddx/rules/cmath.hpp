@@ -187,6 +187,15 @@ auto copysign_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U>) {
   return (std::signbit(x) == std::signbit(y)) ? R(dx) : R(-dx);
 }
 
+// std::max and std::min (<algorithm>): the derivative of the argument they
+// return, which is the first one on a tie.
+template <class T> T max_pushforward(T a, T b, tangent_t<T> da, tangent_t<T> db) {
+  return a < b ? db : da;
+}
+template <class T> T min_pushforward(T a, T b, tangent_t<T> da, tangent_t<T> db) {
+  return b < a ? db : da;
+}
+
 // Piecewise constant: zero derivative almost everywhere.
 template <class T> T floor_pushforward(T, tangent_t<T>) { return T(0); }
 template <class T> T ceil_pushforward(T, tangent_t<T>) { return T(0); }
