@@ -74,6 +74,15 @@ private:
   std::size_t capacity_ = inline_capacity;
 };
 
+/// A container of the same shape as c, holding zeros: the shadow of a local
+/// container that generated code creates (std::vector<double> w(n)).
+template <class C> C zeros_like(const C &c) {
+  C z = c;
+  for (auto &element : z)
+    element = {};
+  return z;
+}
+
 } // namespace ddx
 
 #endif // DDX_TAPE_HPP

@@ -128,9 +128,20 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
   QualType T = targetType(C, S).getCanonicalType();
   std::string D = Varied ? targetShadow(C, S) : "";
 
+  if (Save && !targetType(C, S).isTriviallyCopyableType(C.Ctx)) {
+    C.Diags.error(S.Loc, "ddx cannot record the old value of '" + Target +
+                             "' for reverse mode: its type is not trivially "
+                             "copyable; declare it where it is assigned once");
+    return Result;
+  }
   if (Varied && !T->isRealFloatingType()) {
     // Pointers, structs and arrays: their shadow moves with the value.
     bool ValueVaried = S.Value && C.Activity.isVaried(S.Value);
+    if (!ValueVaried && isContainer(T)) {
+      Result.Forward.push_back(primalAssign(C, S));
+      Result.Forward.push_back(D + " = ::ddx::zeros_like(" + Target + ");");
+      return Result;
+    }
     if (T->isPointerType() || !ValueVaried) {
       if (Save)
         Result.Forward.push_back("_tape.push(" + D + ");");

@@ -263,8 +263,11 @@ std::string ExprPrinter::print(const Expr *E) const {
     if (Construct->getNumArgs() == 1)
       return print(Construct->getArg(0));
     std::string Text = typeName(Construct->getType()) + "(";
-    for (unsigned I = 0; I < Construct->getNumArgs(); ++I)
+    for (unsigned I = 0; I < Construct->getNumArgs(); ++I) {
+      if (isa<CXXDefaultArgExpr>(Construct->getArg(I)))
+        break;
       Text += (I ? ", " : "") + print(Construct->getArg(I));
+    }
     return Text + ")";
   }
   if (isa<CXXThisExpr>(E))

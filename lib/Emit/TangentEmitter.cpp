@@ -38,6 +38,11 @@ QualType targetType(const EmitContext &C, const Stmt &S) {
   return T;
 }
 
+bool isContainer(QualType T) {
+  auto *Record = T->getAsCXXRecordDecl();
+  return Record && Record->hasDefinition() && !Record->isAggregate();
+}
+
 std::string primalAssign(const EmitContext &C, const Stmt &S) {
   std::string Target = targetText(C, S);
   if (!S.Value) {
@@ -100,7 +105,13 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
                          : std::string("nullptr")) +
                     ";");
     } else if (!T->isRealFloatingType()) {
-      // A whole struct or array: copy the shadow along with the value.
+      // A whole struct, array or container: copy the shadow along with the
+      // value; a new container's shadow has its shape and zeros.
+      if (!(S.Value && C.Activity.isVaried(S.Value)) && isContainer(T)) {
+        Out.push_back(primalAssign(C, S));
+        Out.push_back(D + " = ::ddx::zeros_like(" + targetText(C, S) + ");");
+        return;
+      }
       Out.push_back(D + " = " +
                     (S.Value && C.Activity.isVaried(S.Value)
                          ? C.Printer.shadow(S.Value)

@@ -34,6 +34,8 @@ std::string targetText(const EmitContext &C, const Stmt &S);
 std::string targetShadow(const EmitContext &C, const Stmt &S);
 bool targetVaried(const EmitContext &C, const Stmt &S);
 clang::QualType targetType(const EmitContext &C, const Stmt &S);
+/// A class with elements but not an aggregate (std::vector).
+bool isContainer(clang::QualType T);
 /// The primal statement of an assignment.
 std::string primalAssign(const EmitContext &C, const Stmt &S);
 
