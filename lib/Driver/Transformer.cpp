@@ -63,6 +63,16 @@ unsigned TUTransformer::topLevelOffset(SourceLocation Loc) const {
 }
 
 bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
+  if (!R.What.Function->getDefinition()) {
+    const FunctionDecl *FD = R.What.Function;
+    Diags.error(R.Call->getArg(0)->getExprLoc(),
+                "ddx needs the definition of '" +
+                    FD->getQualifiedNameAsString() +
+                    "' to differentiate it, and this translation unit only "
+                    "declares it");
+    Diags.note(FD->getLocation(), "declared here");
+    return false;
+  }
   const FunctionIR *IR = Assembler.lowered(R.What);
   if (!IR)
     return false;
