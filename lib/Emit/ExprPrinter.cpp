@@ -119,6 +119,8 @@ std::string ExprPrinter::declName(const DeclRefExpr *Ref) const {
     const Variable &V = IR.Vars[It->second];
     if (V.AliasOf)
       return "(" + print(V.AliasOf) + ")";
+    if (V.RangeOf)
+      return print(V.RangeOf) + "[" + varName(V.IndexVar) + "]";
     return V.Name;
   }
   if (auto *FD = dyn_cast<FunctionDecl>(D))
@@ -287,6 +289,8 @@ int ExprPrinter::rootVar(const Expr *E) const {
       return -1;
     if (const Expr *Alias = IR.Vars[It->second].AliasOf)
       return rootVar(Alias);
+    if (const Expr *Range = IR.Vars[It->second].RangeOf)
+      return rootVar(Range);
     return It->second;
   }
   if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
@@ -327,6 +331,8 @@ std::string ExprPrinter::shadow(const Expr *E) const {
       const Variable &V = IR.Vars[It->second];
       if (V.AliasOf)
         return "(" + shadow(V.AliasOf) + ")";
+      if (V.RangeOf)
+        return shadow(V.RangeOf) + "[" + varName(V.IndexVar) + "]";
       return shadowName(V.Name);
     }
     return unsupported(E);

@@ -161,7 +161,7 @@ std::string InstanceBuilder::declarations(const std::string &Body,
   std::string Decls;
   for (unsigned V = 0; V < IR.Vars.size(); ++V) {
     const Variable &Var = IR.Vars[V];
-    if (Var.AliasOf)
+    if (Var.isAlias())
       continue;
     if (V >= IR.NumParams && mentions(Body, Var.Name))
       Decls += Printer.declare(Var.Type, Var.Name) + "{};\n";
@@ -235,7 +235,7 @@ void InstanceBuilder::saveList(const std::string &Reverse,
                                std::vector<std::string> &Names) const {
   for (unsigned V = 0; V < IR.Vars.size(); ++V) {
     const Variable &Var = IR.Vars[V];
-    if (Var.AliasOf || Var.K == Variable::Kind::Flag ||
+    if (Var.isAlias() || Var.K == Variable::Kind::Flag ||
         Var.K == Variable::Kind::Counter || Var.K == Variable::Kind::Return)
       continue;
     if (V < IR.NumParams && (Var.ByReference || Var.Writes == 0))

@@ -38,6 +38,10 @@ struct Variable {
   const clang::ValueDecl *Decl = nullptr;
   /// A local reference: every use stands for this expression.
   const clang::Expr *AliasOf = nullptr;
+  /// A range-for variable: every use stands for RangeOf[IndexVar].
+  const clang::Expr *RangeOf = nullptr;
+  int IndexVar = -1;
+  bool isAlias() const { return AliasOf || RangeOf; }
   bool ByReference = false; ///< a parameter or capture of reference type
   bool ConstReference = false;
   bool WrittenInLoop = false;

@@ -66,7 +66,9 @@ private:
   FlagSet lowerStmt(const clang::Stmt *S, Block &Out, bool LastInFunction);
   FlagSet lowerLoop(const clang::Stmt *Loop, const Expr *Cond,
                     const clang::Stmt *Body, const Expr *Inc, bool TestFirst,
-                    Block &Out);
+                    Block &Out, const std::string &CondText = "",
+                    Block ExtraStep = {});
+  FlagSet lowerRangeFor(const CXXForRangeStmt *For, Block &Out);
   FlagSet lowerSwitch(const SwitchStmt *S, Block &Out);
   void lowerDecl(const VarDecl *VD, Block &Out);
   void lowerInit(int Var, const std::string &Path, QualType T,
@@ -309,11 +311,8 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
                                   "handling (try block) yet");
     return {};
   }
-  if (isa<CXXForRangeStmt>(S)) {
-    Diags.error(S->getBeginLoc(), "ddx cannot differentiate a range-based "
-                                  "for loop yet; use an index loop");
-    return {};
-  }
+  if (auto *For = dyn_cast<CXXForRangeStmt>(S))
+    return lowerRangeFor(For, Out);
   if (auto *E = dyn_cast<Expr>(S)) {
     lowerExprStmt(E, Out);
     return {};
@@ -326,7 +325,8 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
 
 FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
                                const clang::Stmt *Body, const Expr *Inc,
-                               bool TestFirst, Block &Out) {
+                               bool TestFirst, Block &Out,
+                               const std::string &CondText, Block ExtraStep) {
   Breakable Target;
   if (hasJump(Body, /*Continue=*/false))
     Target.BreakFlag = flag("_break");
@@ -365,15 +365,16 @@ FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
     if (F != Target.BreakFlag)
       Escaping.push_back(F);
   }
-  if (Inc) {
-    Block Step;
-    lowerExprStmt(Inc, Step);
+  if (Inc || !ExtraStep.empty()) {
+    Block Step = std::move(ExtraStep);
+    if (Inc)
+      lowerExprStmt(Inc, Step);
     if (StepGuard.empty()) {
       Loop.Else = std::move(Step);
     } else {
       Stmt Guard;
       Guard.K = Stmt::Kind::If;
-      Guard.Loc = Inc->getBeginLoc();
+      Guard.Loc = Inc ? Inc->getBeginLoc() : LoopStmt->getBeginLoc();
       Guard.Cond = notAny(StepGuard);
       Guard.Then = std::move(Step);
       Loop.Else.push_back(std::move(Guard));
@@ -382,8 +383,76 @@ FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
   --LoopDepth;
   Targets.pop_back();
   Loop.Cond = condition(Cond, StepGuard);
+  if (!Cond && !CondText.empty())
+    Loop.Cond = StepGuard.empty() ? CondText
+                                  : notAny(StepGuard) + " && (" + CondText + ")";
   Out.push_back(std::move(Loop));
   return Escaping;
+}
+
+/// for (T v : c) over an array or a container with size() and operator[]
+/// becomes an index loop in which v stands for c[i].
+FlagSet BodyLowerer::lowerRangeFor(const CXXForRangeStmt *For, Block &Out) {
+  const Expr *Range = skipImplicit(For->getRangeInit());
+  while (auto *P = dyn_cast<ParenExpr>(Range))
+    Range = skipImplicit(P->getSubExpr());
+  const VarDecl *Element = For->getLoopVariable();
+  std::string Size;
+  QualType RangeType = Range->getType().getNonReferenceType();
+  if (const auto *Array = Ctx.getAsConstantArrayType(RangeType))
+    Size = std::to_string(Array->getSize().getZExtValue());
+  else if (auto *Record = RangeType->getAsCXXRecordDecl();
+           Record && Record->hasDefinition()) {
+    for (const CXXMethodDecl *M : Record->methods())
+      if (M->getNameAsString() == "size")
+        Size = Printer.print(Range) + ".size()";
+  }
+  if (Size.empty() || !isa<DeclRefExpr, MemberExpr>(Range)) {
+    Diags.error(For->getBeginLoc(),
+                "ddx can differentiate a range-based for loop over a named "
+                "array or container with size() only; use an index loop");
+    return {};
+  }
+  // The element stands for c[i], so writing a by-value element would write
+  // the container.
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const VarDecl *V;
+    bool Found = false;
+    bool isV(Expr *E) {
+      auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl() == V;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Found |= B->isAssignmentOp() && isV(B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Found |= U->isIncrementDecrementOp() && isV(U->getSubExpr());
+      return true;
+    }
+  } W;
+  W.V = Element;
+  W.TraverseStmt(const_cast<clang::Stmt *>(For->getBody()));
+  if (W.Found && !Element->getType()->isReferenceType()) {
+    Diags.error(Element->getLocation(),
+                "ddx cannot differentiate writes to a by-value range-for "
+                "variable; copy it into a local first");
+    return {};
+  }
+  int Index = newVar("_i", Ctx.getSizeType(), Variable::Kind::Local);
+  emitAssign(Out, For->getBeginLoc(), Index, "", nullptr, BO_Assign, nullptr);
+  int V = newVar(Element->getName(),
+                 Element->getType().getNonReferenceType().getUnqualifiedType(),
+                 Variable::Kind::Local, Element);
+  IR.Vars[V].RangeOf = Range;
+  IR.Vars[V].IndexVar = Index;
+  Block Step;
+  ++LoopDepth;
+  emitAssign(Step, For->getBeginLoc(), Index, "", nullptr, BO_AddAssign,
+             nullptr);
+  --LoopDepth;
+  return lowerLoop(For, nullptr, For->getBody(), nullptr, true, Out,
+                   IR.Vars[Index].Name + " < " + Size, std::move(Step));
 }
 
 FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
@@ -707,7 +776,7 @@ std::pair<int, const Expr *> BodyLowerer::assignTarget(const Expr *LHS) {
     LHS = skipImplicit(P->getSubExpr());
   if (auto *Ref = dyn_cast<DeclRefExpr>(LHS)) {
     auto It = IR.VarOf.find(Ref->getDecl());
-    if (It != IR.VarOf.end() && !IR.Vars[It->second].AliasOf &&
+    if (It != IR.VarOf.end() && !IR.Vars[It->second].isAlias() &&
         !IR.Vars[It->second].ByReference)
       return {It->second, nullptr};
   }
