@@ -1,6 +1,7 @@
 //===- ActivityAnalysis.cpp -----------------------------------------------===//
 #include "Activity/ActivityAnalysis.h"
 #include "clang/AST/DeclCXX.h"
+#include "Plan/CallableResolver.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -86,11 +87,30 @@ bool ActivityAnalysis::visit(const Block &B) {
     case Stmt::Kind::Call: {
       auto *Call = cast<CallExpr>(S.Call);
       bool AnyVaried = false;
-      for (const Expr *Arg : Call->arguments())
-        AnyVaried |= isVaried(Arg);
+      // A callable's captures are inputs of the call too, wherever the
+      // callable arrives from.
+      std::vector<const Expr *> Inputs(Call->arg_begin(), Call->arg_end());
+      std::vector<const Expr *> ByReference;
+      if (const Expr *Object = calledObject(Call))
+        Inputs.push_back(Object);
+      for (size_t I = 0, N = Inputs.size(); I < N; ++I)
+        if (auto R = resolveCallable(Inputs[I], IR, Printer.context()))
+          for (const CalleeArg &Capture : R->Captures) {
+            Inputs.push_back(Capture.E);
+            if (Capture.ParamType->isReferenceType())
+              ByReference.push_back(Capture.E);
+          }
+      for (const Expr *Input : Inputs)
+        AnyVaried |= isVaried(Input) ||
+                     (Input->getType()->isPointerType() &&
+                      isVaried(Printer.rootVar(Input)));
+      for (const Expr *Captured : ByReference)
+        AnyVaried |= isVaried(Printer.rootVar(Captured));
       if (!AnyVaried)
         break;
       Changed |= mark(S.Var);
+      for (const Expr *Captured : ByReference)
+        Changed |= mark(Printer.rootVar(Captured));
       // The callee may write active values through its non-const pointer
       // and reference arguments.
       const FunctionDecl *FD = Call->getDirectCallee();

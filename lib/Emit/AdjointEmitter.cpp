@@ -2,6 +2,7 @@
 #include "Emit/AdjointEmitter.h"
 #include "Emit/TangentEmitter.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringExtras.h"
 #include <optional>
 
 using namespace clang;
@@ -263,13 +264,15 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   Sweeps Result;
   auto *Call = cast<CallExpr>(S.Call);
   std::string Temp = S.Var >= 0 ? C.Printer.varName(S.Var) : "";
-  if (S.SaveOld)
+  bool Save = S.SaveOld && !S.Recompute;
+  if (Save)
     Result.Forward.push_back("_tape.push(" + Temp + ");");
-  std::string Restore = S.SaveOld ? "_tape.pop(" + Temp + ");" : "";
-  bool AnyVaried = false;
-  for (const Expr *Arg : Call->arguments())
-    AnyVaried |= C.Activity.isVaried(Arg);
-  if (!AnyVaried) {
+  std::string Restore = Save ? "_tape.pop(" + Temp + ");" : "";
+  EmitContext::ResolvedCall R;
+  if (!C.resolve(Call, R))
+    return Result;
+  bool Generated = R.What.Lambda || !R.What.Bindings.empty();
+  if (!C.anyVaried(R) && !Generated) {
     Result.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
                              C.Printer.printCall(Call) + ";");
     if (!Restore.empty())
@@ -278,54 +281,53 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   }
 
   std::vector<ParamActivity> Acts;
-  std::string Forward = C.callee(Call, Mode::ForwardSweep, Acts);
-  std::string Reverse = C.callee(Call, Mode::ReverseSweep, Acts);
-  std::string FwdArgs, RevArgs;
+  std::string Forward = C.callee(R, Mode::ForwardSweep, Acts);
+  std::string Reverse = C.callee(R, Mode::ReverseSweep, Acts);
+  std::vector<std::string> FwdArgs, RevArgs;
+  if (R.SelfIsThis || R.Self) {
+    std::string Self = R.SelfIsThis ? "self" : C.Printer.print(R.Self);
+    FwdArgs.push_back(Self);
+    RevArgs.push_back(Self);
+  }
   Lines Rev, After;
   Rev.push_back("{");
-  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-    const Expr *Arg = Call->getArg(I);
-    if (isa<CXXDefaultArgExpr>(Arg)) {
-      C.Diags.error(Call->getExprLoc(), "ddx cannot yet differentiate a call "
-                                        "that uses default arguments");
-      return Result;
-    }
+  for (size_t I = 0; I < R.Args.size(); ++I) {
+    const Expr *Arg = R.Args[I].E;
     std::string Primal = C.Printer.print(Arg);
-    FwdArgs += (I ? ", " : "") + Primal;
-    RevArgs += (I ? ", " : "") + Primal;
-    ParamActivity A = I < Acts.size() ? Acts[I] : ParamActivity::Inactive;
-    if (A == ParamActivity::Duplicated) {
-      FwdArgs += ", " + C.Printer.shadow(Arg);
-      RevArgs += ", " + C.Printer.shadow(Arg);
-    } else if (A == ParamActivity::Active) {
+    FwdArgs.push_back(Primal);
+    RevArgs.push_back(Primal);
+    if (Acts[I] == ParamActivity::Duplicated) {
+      FwdArgs.push_back(C.Printer.shadow(Arg));
+      RevArgs.push_back(C.Printer.shadow(Arg));
+    } else if (Acts[I] == ParamActivity::Active) {
       const Expr *Plain = skipImplicit(Arg);
       if (isa<DeclRefExpr>(Plain) && C.Printer.rootVar(Plain) >= 0 &&
           Arg->getType()->isRealFloatingType()) {
-        RevArgs += ", " + C.Printer.shadow(Plain);
+        RevArgs.push_back(C.Printer.shadow(Plain));
       } else {
         std::string Adj = C.freshTemp();
-        Rev.push_back(C.Printer.typeName(Arg->getType().getUnqualifiedType()) +
-                      " " + Adj + " = {};");
-        RevArgs += ", " + Adj;
+        Rev.push_back(C.Printer.declare(
+                          Arg->getType().getNonReferenceType().getUnqualifiedType(),
+                          Adj) +
+                      " = {};");
+        RevArgs.push_back(Adj);
         accumulate(Arg, Adj, After);
       }
     }
   }
-  if (isa<CXXMemberCallExpr>(Call)) {
-    FwdArgs = "self" + std::string(FwdArgs.empty() ? "" : ", ") + FwdArgs;
-    RevArgs = "self" + std::string(RevArgs.empty() ? "" : ", ") + RevArgs;
-  }
   bool HasSeed = !Temp.empty() && Call->getType()->isRealFloatingType();
-  if (HasSeed) {
-    std::string Seed = ExprPrinter::shadowName(Temp);
-    RevArgs += ", " + Seed;
-  }
-  Result.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
-                           "::ddx_generated::" + Forward + "(" + FwdArgs +
-                           (FwdArgs.empty() ? "" : ", ") + "_tape);");
-  Rev.push_back("::ddx_generated::" + Reverse + "(" + RevArgs +
-                (RevArgs.empty() ? "" : ", ") + "_tape);");
   if (HasSeed)
+    RevArgs.push_back(C.Activity.isVaried(S.Var)
+                          ? ExprPrinter::shadowName(Temp)
+                          : std::string("0"));
+  FwdArgs.push_back("_tape");
+  RevArgs.push_back("_tape");
+  Result.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
+                           "::ddx_generated::" + Forward + "(" +
+                           llvm::join(FwdArgs, ", ") + ");");
+  Rev.push_back("::ddx_generated::" + Reverse + "(" +
+                llvm::join(RevArgs, ", ") + ");");
+  if (HasSeed && C.Activity.isVaried(S.Var))
     Rev.push_back(ExprPrinter::shadowName(Temp) + " = 0;");
   if (!Restore.empty())
     Rev.push_back(Restore);

@@ -15,8 +15,15 @@ std::vector<std::string> paramNames(const Target &What) {
       Names.push_back(C.capturesVariable()
                           ? C.getCapturedVar()->getNameAsString()
                           : std::string("this"));
-  for (const ParmVarDecl *P : What.Function->parameters())
-    Names.push_back(P->getNameAsString());
+  for (unsigned I = 0; I < What.Function->getNumParams(); ++I)
+    if (!What.bindingFor(I))
+      Names.push_back(What.Function->getParamDecl(I)->getNameAsString());
+  for (const CallableBinding &B : What.Bindings)
+    if (B.Lambda)
+      for (const LambdaCapture &C : B.Lambda->captures())
+        Names.push_back(C.capturesVariable()
+                            ? C.getCapturedVar()->getNameAsString()
+                            : std::string("this"));
   return Names;
 }
 
@@ -84,30 +91,112 @@ bool isSimple(const std::string &Text) {
   return true;
 }
 
-std::string EmitContext::callee(const CallExpr *Call, Mode M,
-                                std::vector<ParamActivity> &Acts) {
+static std::vector<const Expr *> callArgs(const CallExpr *Call) {
+  std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
+  if (isa<CXXOperatorCallExpr>(Call) && !Args.empty())
+    Args.erase(Args.begin()); // the object
+  return Args;
+}
+
+bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
+  std::vector<const Expr *> Args = callArgs(Call);
+  Out.At = Call->getExprLoc();
+  auto AddArgs = [&](const FunctionDecl *FD) {
+    for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I)
+      Out.Args.push_back({Args[I], FD->getParamDecl(I)->getType()});
+  };
+  if (const Expr *Object = calledObject(Call)) {
+    if (auto R = resolveCallable(Object, IR, Ctx)) {
+      if (R->Function) {
+        Out.What.Function = R->Function->getDefinition()
+                                ? R->Function->getDefinition()
+                                : R->Function;
+        AddArgs(Out.What.Function);
+        return true;
+      }
+      Out.What.Function = callOperatorOf(R->Lambda);
+      Out.What.Lambda = R->Lambda;
+      Out.Args = R->Captures;
+      AddArgs(Out.What.Function);
+      return Out.What.Function != nullptr;
+    }
+    auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+    if (Method && Method->getDefinition()) {
+      Out.What.Function = Method->getDefinition();
+      Out.Self = Object;
+      AddArgs(Out.What.Function);
+      return true;
+    }
+    Diags.error(Call->getExprLoc(),
+                "ddx cannot resolve this callable at transformation time: "
+                "the program text does not say which function it calls");
+    return false;
+  }
   CallBinding B = Rules.bind(Call);
   const FunctionDecl *FD = B.Callee;
-  Acts.clear();
-  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
-    QualType P = FD->getParamDecl(I)->getType();
-    const Expr *Arg = I < Call->getNumArgs() ? Call->getArg(I) : nullptr;
-    ParamActivity A = ParamActivity::Inactive;
-    bool Indirect = P->isPointerType() ||
-                    (P->isReferenceType() &&
-                     !P.getNonReferenceType().isConstQualified());
-    if (Arg && isDifferentiableType(P)) {
-      if (Indirect)
-        A = Activity.isVaried(Printer.rootVar(Arg)) ? ParamActivity::Duplicated
-                                                    : ParamActivity::Inactive;
-      else
-        A = Activity.isVaried(Arg) ? ParamActivity::Active
-                                   : ParamActivity::Inactive;
-    }
-    Acts.push_back(A);
+  if (!FD || B.K != CallBinding::Kind::UserFunction) {
+    checkCall(Call);
+    return false;
   }
-  Target T{FD, nullptr};
-  return Plan.get(T, M, Acts, paramNames(T), Call->getExprLoc()).Name;
+  Out.What.Function = FD;
+  Out.SelfIsThis = isa<CXXMemberCallExpr>(Call);
+  std::vector<CalleeArg> Captures;
+  for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    if (!isCallableParam(P->getType())) {
+      Out.Args.push_back({Args[I], P->getType()});
+      continue;
+    }
+    // Specialise the callee on the concrete callable passed here.
+    auto R = resolveCallable(Args[I], IR, Ctx);
+    if (!R) {
+      Diags.error(Args[I]->getExprLoc(),
+                  "ddx cannot resolve the callable passed as '" +
+                      P->getNameAsString() + "' to '" +
+                      FD->getQualifiedNameAsString() +
+                      "' at transformation time");
+      Diags.note(Args[I]->getExprLoc(),
+                 "pass a named function or a lambda (directly, through a "
+                 "local variable, or through a parameter that receives one)");
+      return false;
+    }
+    Out.What.Bindings.push_back({I, R->Function, R->Lambda});
+    Captures.insert(Captures.end(), R->Captures.begin(), R->Captures.end());
+  }
+  Out.Args.insert(Out.Args.end(), Captures.begin(), Captures.end());
+  return true;
+}
+
+bool EmitContext::anyVaried(const ResolvedCall &R) const {
+  for (const CalleeArg &A : R.Args)
+    if (Activity.isVaried(A.E) ||
+        (isIndirect(A.ParamType) && Activity.isVaried(Printer.rootVar(A.E))))
+      return true;
+  return R.Self && Activity.isVaried(R.Self);
+}
+
+std::string EmitContext::callee(const ResolvedCall &R, Mode M,
+                                std::vector<ParamActivity> &Acts) {
+  Acts.clear();
+  for (const CalleeArg &A : R.Args) {
+    ParamActivity Act = ParamActivity::Inactive;
+    if (isDifferentiableType(A.ParamType)) {
+      if (isIndirect(A.ParamType))
+        Act = Activity.isVaried(Printer.rootVar(A.E))
+                  ? ParamActivity::Duplicated
+                  : ParamActivity::Inactive;
+      else
+        Act = Activity.isVaried(A.E) ? ParamActivity::Active
+                                     : ParamActivity::Inactive;
+    }
+    Acts.push_back(Act);
+  }
+  return Plan.get(R.What, M, Acts, paramNames(R.What), R.At).Name;
+}
+
+bool isIndirect(QualType T) {
+  return T->isPointerType() ||
+         (T->isReferenceType() && !T.getNonReferenceType().isConstQualified());
 }
 
 bool EmitContext::checkCall(const CallExpr *Call) {

@@ -3,6 +3,7 @@
 #define DDX_EMIT_EMITCONTEXT_H
 
 #include "Activity/ActivityAnalysis.h"
+#include "Plan/CallableResolver.h"
 #include "Emit/ExprPrinter.h"
 #include "Plan/DiffPlan.h"
 #include "Rules/RuleBinder.h"
@@ -30,9 +31,22 @@ struct EmitContext {
 
   std::string freshTemp() { return "_t" + std::to_string(Temps++); }
 
-  /// The instance of a called user function for this call's activity.
-  std::string callee(const clang::CallExpr *Call, Mode M,
+  /// A call of generated code: the target (specialised on the callables
+  /// the call passes) and its arguments in the target's parameter order.
+  struct ResolvedCall {
+    Target What;
+    std::vector<CalleeArg> Args;
+    const clang::Expr *Self = nullptr; ///< a functor object
+    bool SelfIsThis = false;           ///< a member of this functor
+    clang::SourceLocation At;
+  };
+  /// Resolves a call of a user function or callable; false after an error.
+  bool resolve(const clang::CallExpr *Call, ResolvedCall &Out);
+  /// The instance for a resolved call, with the activity of its arguments.
+  std::string callee(const ResolvedCall &R, Mode M,
                      std::vector<ParamActivity> &Activity);
+  /// Whether any argument (or the object) of a resolved call is varied.
+  bool anyVaried(const ResolvedCall &R) const;
 
   /// Reports a call with active arguments that ddx cannot differentiate.
   /// Returns true if the call is fine (a rule, or inactive).
@@ -48,6 +62,9 @@ void addInto(clang::QualType T, const std::string &Dst, const std::string &Src,
              Lines &Out, unsigned Depth = 0);
 /// The type of a shadow: pointers and references to non-const.
 clang::QualType shadowType(clang::ASTContext &Ctx, clang::QualType T);
+
+/// Pointers and non-const references: arguments whose shadow is passed.
+bool isIndirect(clang::QualType T);
 
 /// Parenthesises a compound expression text.
 std::string wrap(const std::string &Text);

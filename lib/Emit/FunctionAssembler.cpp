@@ -6,6 +6,7 @@
 #include "Emit/EmitContext.h"
 #include "Emit/TangentEmitter.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <functional>
@@ -61,6 +62,26 @@ void pruneWriteOnlyShadows(Lines &L, const FunctionIR &IR) {
     if (Written && !Read)
       L.erase(std::remove_if(L.begin(), L.end(), IsWrite), L.end());
   }
+}
+
+/// What a generated function differentiates, for its heading comment.
+std::string describe(const Target &What) {
+  std::string Text;
+  if (What.Lambda) {
+    const SourceManager &SM =
+        What.Lambda->getLambdaClass()->getASTContext().getSourceManager();
+    Text = "the lambda at line " +
+           std::to_string(SM.getExpansionLineNumber(What.Lambda->getBeginLoc()));
+  } else {
+    Text = What.Function->getQualifiedNameAsString();
+  }
+  for (const CallableBinding &B : What.Bindings)
+    Text += ", specialised on " +
+            (B.Function ? B.Function->getQualifiedNameAsString()
+                        : describe(Target{nullptr, B.Lambda, {}})) +
+            " for parameter '" +
+            What.Function->getParamDecl(B.Param)->getNameAsString() + "'";
+  return Text;
 }
 
 std::string join(const Lines &L) {
@@ -422,7 +443,7 @@ bool InstanceBuilder::build(GeneratedFunction &Out) {
                            : I.M == Mode::ReverseSweep ? "reverse sweep of"
                            : I.M == Mode::Gradient     ? "gradient of"
                                                        : "derivative of") +
-                   " " + FD->getQualifiedNameAsString() + "\ninline " + Sig +
+                   " " + describe(I.What) + "\ninline " + Sig +
                    " {\n" + Body + "}\n";
   return !C.Diags.hasErrors();
 }
@@ -430,16 +451,14 @@ bool InstanceBuilder::build(GeneratedFunction &Out) {
 } // namespace
 
 const FunctionIR *FunctionAssembler::lowered(const Target &What) {
-  auto Key = std::make_pair(static_cast<const void *>(What.Function),
-                            static_cast<const void *>(What.Lambda));
-  auto It = Cache.find(Key);
-  if (It != Cache.end())
-    return It->second.get();
-  auto IR = Lower.lower(What.Function, What.Lambda);
+  for (const auto &[Key, IR] : Cache)
+    if (Key == What)
+      return IR.get();
+  auto IR = Lower.lower(What.Function, What.Lambda, What.Bindings);
   if (IR)
     chooseRecomputation(*IR, ExprPrinter(Ctx, *IR, Diags));
   const FunctionIR *Result = IR.get();
-  Cache[Key] = std::move(IR);
+  Cache.emplace_back(What, std::move(IR));
   return Result;
 }
 

@@ -50,8 +50,7 @@ private:
   DiffPlan &Plan;
   DiagReporter &Diags;
   Lowering Lower;
-  std::map<std::pair<const void *, const void *>, std::unique_ptr<FunctionIR>>
-      Cache;
+  std::vector<std::pair<Target, std::unique_ptr<FunctionIR>>> Cache;
 };
 
 } // namespace ddx

@@ -1,6 +1,7 @@
 //===- TangentEmitter.cpp -------------------------------------------------===//
 #include "Emit/TangentEmitter.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -154,44 +155,46 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
 
 void TangentEmitter::emitCall(const Stmt &S, Lines &Out) {
   auto *Call = cast<CallExpr>(S.Call);
-  bool AnyVaried = false;
-  for (const Expr *Arg : Call->arguments())
-    AnyVaried |= C.Activity.isVaried(Arg);
   std::string Result = S.Var >= 0 ? C.Printer.varName(S.Var) : "";
-  if (!AnyVaried) {
+  EmitContext::ResolvedCall R;
+  if (!C.resolve(Call, R))
+    return;
+  // A call that passes or calls a lambda has no primal to call: it always
+  // goes through generated code.
+  bool Generated = R.What.Lambda || !R.What.Bindings.empty();
+  if (!C.anyVaried(R) && !Generated) {
     Out.push_back((Result.empty() ? "" : Result + " = ") +
                   C.Printer.printCall(Call) + ";");
     return;
   }
   std::vector<ParamActivity> Acts;
-  std::string Name = C.callee(Call, Mode::Tangent, Acts);
-  std::string Args;
-  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-    const Expr *Arg = Call->getArg(I);
-    if (isa<CXXDefaultArgExpr>(Arg)) {
-      C.Diags.error(Call->getExprLoc(), "ddx cannot yet differentiate a call "
-                                        "that uses default arguments");
-      return;
-    }
-    Args += (I ? ", " : "") + C.Printer.print(Arg);
-    if (I < Acts.size() && Acts[I] == ParamActivity::Active)
-      Args += ", " + tangent(Arg).value_or("0");
-    else if (I < Acts.size() && Acts[I] == ParamActivity::Duplicated)
-      Args += ", " + C.Printer.shadow(Arg);
+  std::string Name = C.callee(R, Mode::Tangent, Acts);
+  std::vector<std::string> Args;
+  if (R.SelfIsThis)
+    Args.push_back("self");
+  else if (R.Self)
+    Args.push_back(C.Printer.print(R.Self));
+  for (size_t I = 0; I < R.Args.size(); ++I) {
+    const Expr *Arg = R.Args[I].E;
+    Args.push_back(C.Printer.print(Arg));
+    if (Acts[I] == ParamActivity::Active)
+      Args.push_back(tangent(Arg).value_or("0"));
+    else if (Acts[I] == ParamActivity::Duplicated)
+      Args.push_back(C.Printer.shadow(Arg));
   }
-  if (isa<CXXMemberCallExpr>(Call))
-    Args = "self" + std::string(Args.empty() ? "" : ", ") + Args;
-  std::string CallText = "::ddx_generated::" + Name + "(" + Args + ")";
+  std::string CallText =
+      "::ddx_generated::" + Name + "(" + llvm::join(Args, ", ") + ")";
   QualType Ret = Call->getType();
   if (Result.empty() || !Ret->isRealFloatingType()) {
     Out.push_back((Result.empty() ? "" : Result + " = ") + CallText + ";");
     return;
   }
-  std::string R = C.freshTemp();
+  std::string T = C.freshTemp();
   Out.push_back("{");
-  Out.push_back("auto " + R + " = " + CallText + ";");
-  Out.push_back(ExprPrinter::shadowName(Result) + " = " + R + ".tangent;");
-  Out.push_back(Result + " = " + R + ".value;");
+  Out.push_back("auto " + T + " = " + CallText + ";");
+  if (C.Activity.isVaried(S.Var))
+    Out.push_back(ExprPrinter::shadowName(Result) + " = " + T + ".tangent;");
+  Out.push_back(Result + " = " + T + ".value;");
   Out.push_back("}");
 }
 

@@ -11,6 +11,7 @@
 #ifndef DDX_IR_FUNCTIONIR_H
 #define DDX_IR_FUNCTIONIR_H
 
+#include "Plan/DiffPlan.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/OperationKinds.h"
@@ -106,6 +107,14 @@ struct FunctionIR {
   llvm::DenseMap<const clang::ValueDecl *, int> VarOf;
   /// Calls lowered into a Call statement: the variable holding their value.
   llvm::DenseMap<const clang::Expr *, int> TempOf;
+  /// The callables this clone is specialised on, and which of its
+  /// parameters each replaces (that parameter is not in Vars).
+  std::vector<CallableBinding> Bindings;
+  llvm::DenseMap<const clang::ValueDecl *, unsigned> BoundParams;
+  /// Locals that only name a callable (a lambda, or a function pointer set
+  /// once): not hoisted; calls through them are bound to their initializer.
+  llvm::DenseMap<const clang::ValueDecl *, const clang::Expr *>
+      LocalCallables;
 
   clang::QualType returnType() const {
     return Function->getReturnType();

@@ -1,6 +1,7 @@
 //===- Lowering.cpp -------------------------------------------------------===//
 #include "Lowering/Lowering.h"
 #include "Emit/ExprPrinter.h"
+#include "Plan/CallableResolver.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
@@ -76,6 +77,11 @@ private:
   /// The target of an assignment: a whole variable, or an lvalue expression.
   std::pair<int, const Expr *> assignTarget(const Expr *LHS);
   void extractRec(const Expr *E, Block &Out, bool Conditional);
+  /// Whether a call is differentiated through generated code: a user
+  /// function, or a callable ddx resolves statically.
+  bool isUserCall(const CallExpr *Call);
+  bool isLocalCallable(const VarDecl *VD);
+  std::string calleeBaseName(const CallExpr *Call);
   void lowerExprStmt(const Expr *E, Block &Out);
   void emitAssign(Block &Out, SourceLocation Loc, int Var, std::string Path,
                   const Expr *LValue, BinaryOperatorKind Op, const Expr *Value);
@@ -565,6 +571,12 @@ void BodyLowerer::lowerDecl(const VarDecl *VD, Block &Out) {
     return;
   }
   QualType T = VD->getType();
+  if (isLocalCallable(VD)) {
+    // A local that only names a callable needs no storage in generated
+    // code: calls through it are bound statically.
+    IR.LocalCallables[VD] = VD->getInit();
+    return;
+  }
   if (T->isReferenceType()) {
     // A local reference is an alias: its uses stand for the initializer.
     int V = newVar(VD->getName(), T.getNonReferenceType(),
@@ -683,9 +695,7 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
     }
   }
   if (auto *Call = dyn_cast<CallExpr>(E)) {
-    CallBinding B = Rules.bind(Call);
-    if (B.K == CallBinding::Kind::UserFunction &&
-        !isa<CXXOperatorCallExpr>(Call)) {
+    if (isUserCall(Call)) {
       for (const Expr *Arg : Call->arguments())
         extractCalls(Arg, Out);
       Stmt S;
@@ -722,10 +732,8 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
                                     "handling (throw expression) yet");
       return Ok = false;
     }
-    bool TraverseLambdaExpr(LambdaExpr *L) {
-      Diags.error(L->getBeginLoc(), "ddx cannot differentiate a lambda "
-                                    "defined inside differentiated code yet");
-      Ok = false;
+    bool TraverseLambdaExpr(LambdaExpr *) {
+      // A lambda's body is its own function, lowered when it is called.
       return true;
     }
     bool VisitBinaryOperator(BinaryOperator *B) {
@@ -758,6 +766,67 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
   Checker C(Diags, InCondition);
   C.TraverseStmt(const_cast<Expr *>(E));
   return C.Ok;
+}
+
+/// A lambda in a local, or a function pointer initialised from a named
+/// function and never assigned again or exposed by address.
+bool BodyLowerer::isLocalCallable(const VarDecl *VD) {
+  if (!VD->getInit())
+    return false;
+  QualType T = VD->getType();
+  auto *Closure = T->getAsCXXRecordDecl();
+  if (Closure && Closure->isLambda())
+    return true;
+  if (!T->isFunctionPointerType() ||
+      !resolveCallable(VD->getInit(), IR, Ctx))
+    return false;
+  struct Escapes : RecursiveASTVisitor<Escapes> {
+    const VarDecl *V;
+    bool Found = false;
+    bool refers(Expr *E) {
+      auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl() == V;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Found |= B->isAssignmentOp() && refers(B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Found |= U->getOpcode() == UO_AddrOf && refers(U->getSubExpr());
+      return true;
+    }
+  } E;
+  E.V = VD;
+  E.TraverseStmt(const_cast<clang::Stmt *>(IR.Function->getBody()));
+  return !E.Found;
+}
+
+bool BodyLowerer::isUserCall(const CallExpr *Call) {
+  if (const Expr *Object = calledObject(Call)) {
+    if (resolveCallable(Object, IR, Ctx))
+      return true;
+    // A functor's call operator, on an object of the function.
+    auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+    return Method && Method->getDefinition() &&
+           !Method->getParent()->isLambda();
+  }
+  if (isa<CXXOperatorCallExpr>(Call))
+    return false;
+  return Rules.bind(Call).K == CallBinding::Kind::UserFunction;
+}
+
+std::string BodyLowerer::calleeBaseName(const CallExpr *Call) {
+  if (const Expr *Object = calledObject(Call)) {
+    auto R = resolveCallable(Object, IR, Ctx);
+    if (R && R->Function)
+      return R->Function->getNameAsString();
+    if (R)
+      return "lambda";
+    return "call";
+  }
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return FD->getNameAsString();
+  return "call";
 }
 
 /// Lifts calls of user functions out of E (innermost first) into Call
@@ -821,14 +890,13 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out, bool Conditional) {
     IR.TempOf[U] = Temp;
     return;
   }
+  if (isa<LambdaExpr>(E))
+    return; // its body is not part of this function
   for (const clang::Stmt *Child : E->children())
     if (auto *CE = dyn_cast_or_null<Expr>(Child))
       extractRec(CE, Out, Conditional);
   auto *Call = dyn_cast<CallExpr>(E);
-  if (!Call || isa<CXXOperatorCallExpr>(Call))
-    return;
-  CallBinding B = Rules.bind(Call);
-  if (B.K != CallBinding::Kind::UserFunction)
+  if (!Call || !isUserCall(Call))
     return;
   if (Conditional) {
     Diags.error(Call->getExprLoc(),
@@ -842,7 +910,7 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out, bool Conditional) {
   S.Call = Call;
   QualType Ret = Call->getType();
   if (!Ret->isVoidType()) {
-    std::string Base = "_" + B.Callee->getNameAsString();
+    std::string Base = "_" + calleeBaseName(Call);
     int Temp = newVar(Base, Ret.getUnqualifiedType(), Variable::Kind::Temp);
     IR.TempOf[Call] = Temp;
     Variable &V = IR.Vars[Temp];
@@ -859,7 +927,8 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out, bool Conditional) {
 } // namespace
 
 std::unique_ptr<FunctionIR> Lowering::lower(const FunctionDecl *FD,
-                                            const LambdaExpr *Lambda) {
+                                            const LambdaExpr *Lambda,
+                                            llvm::ArrayRef<CallableBinding> Bindings) {
   auto IR = std::make_unique<FunctionIR>();
   IR->Function = FD;
   const FunctionDecl *Def = FD->getDefinition();
@@ -897,8 +966,31 @@ std::unique_ptr<FunctionIR> Lowering::lower(const FunctionDecl *FD,
       IR->SelfIsConst = Method->isConst();
     }
   }
-  for (const ParmVarDecl *P : Def->parameters())
-    L.addParam(P, P->getType(), false);
+  IR->Bindings.assign(Bindings.begin(), Bindings.end());
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    bool Bound = false;
+    for (unsigned B = 0; B < Bindings.size(); ++B)
+      if (Bindings[B].Param == I) {
+        IR->BoundParams[P] = B;
+        Bound = true;
+      }
+    if (!Bound)
+      L.addParam(P, P->getType(), false);
+  }
+  // A bound lambda's captures arrive as trailing parameters, keyed by the
+  // captured variables (calls of the lambda refer to them so).
+  for (const CallableBinding &B : Bindings) {
+    if (!B.Lambda)
+      continue;
+    for (const LambdaCapture &C : B.Lambda->captures()) {
+      auto *Captured = dyn_cast<VarDecl>(C.getCapturedVar());
+      QualType T = Captured->getType().getNonReferenceType();
+      T = C.getCaptureKind() == LCK_ByRef ? Ctx.getLValueReferenceType(T)
+                                          : Ctx.getConstType(T);
+      L.addParam(Captured, T, /*IsCapture=*/true);
+    }
+  }
   L.lowerBody(Def->getBody());
   if (Diags.hasErrors())
     return nullptr;

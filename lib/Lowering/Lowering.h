@@ -25,8 +25,9 @@ public:
   /// Lowers FD's body. For the call operator of a lambda, Lambda gives its
   /// captures, which become leading parameters. Returns null after reporting
   /// an error.
-  std::unique_ptr<FunctionIR> lower(const clang::FunctionDecl *FD,
-                                    const clang::LambdaExpr *Lambda = nullptr);
+  std::unique_ptr<FunctionIR>
+  lower(const clang::FunctionDecl *FD, const clang::LambdaExpr *Lambda = nullptr,
+        llvm::ArrayRef<CallableBinding> Bindings = {});
 
 private:
   clang::ASTContext &Ctx;

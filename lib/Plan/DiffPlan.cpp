@@ -27,7 +27,8 @@ static const char *suffix(Mode M) {
 std::string DiffPlan::baseName(const Target &What) const {
   const FunctionDecl *FD = What.Function;
   if (What.Lambda) {
-    const SourceManager &SM = FD->getASTContext().getSourceManager();
+    const SourceManager &SM =
+        What.Lambda->getLambdaClass()->getASTContext().getSourceManager();
     return "lambda_L" +
            std::to_string(SM.getExpansionLineNumber(What.Lambda->getBeginLoc()));
   }
@@ -47,7 +48,14 @@ const Instance &DiffPlan::get(const Target &What, Mode M,
   for (const Instance &I : Instances)
     if (I.What == What && I.M == M && I.Activity == Activity)
       return I;
-  std::string Name = baseName(What) + suffix(M);
+  std::string Name = baseName(What);
+  for (const CallableBinding &B : What.Bindings) {
+    if (B.Function)
+      Name += "_of_" + B.Function->getNameAsString();
+    else
+      Name += "_of_" + baseName(Target{nullptr, B.Lambda, {}});
+  }
+  Name += suffix(M);
   for (size_t P = 0; P < Activity.size() && P < ParamNames.size(); ++P)
     if (Activity[P] != ParamActivity::Inactive)
       Name += "_" + ParamNames[P];

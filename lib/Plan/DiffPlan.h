@@ -32,11 +32,32 @@ enum class ParamActivity { Inactive, Active, Duplicated };
 /// What is differentiated: a function, or the call operator of a lambda
 /// (whose captures become leading parameters) or of a functor (whose object
 /// becomes the parameter `self`).
+/// A callable parameter of a function specialised on the concrete callable
+/// a call site passes: a named function or a lambda. The specialised clone
+/// has no such parameter; its calls of it are statically bound, and a
+/// lambda's captures become trailing parameters.
+struct CallableBinding {
+  unsigned Param = 0; ///< index into Function->parameters()
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::LambdaExpr *Lambda = nullptr;
+  bool operator==(const CallableBinding &O) const {
+    return Param == O.Param && Function == O.Function && Lambda == O.Lambda;
+  }
+};
+
 struct Target {
   const clang::FunctionDecl *Function = nullptr;
   const clang::LambdaExpr *Lambda = nullptr;
+  std::vector<CallableBinding> Bindings;
   bool operator==(const Target &O) const {
-    return Function == O.Function && Lambda == O.Lambda;
+    return Function == O.Function && Lambda == O.Lambda &&
+           Bindings == O.Bindings;
+  }
+  const CallableBinding *bindingFor(unsigned Param) const {
+    for (const CallableBinding &B : Bindings)
+      if (B.Param == Param)
+        return &B;
+    return nullptr;
   }
 };
 

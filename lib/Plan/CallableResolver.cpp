@@ -1,0 +1,136 @@
+//===- CallableResolver.cpp -----------------------------------------------===//
+#include "Plan/CallableResolver.h"
+#include "Emit/ExprPrinter.h"
+#include "clang/AST/DeclCXX.h"
+
+using namespace clang;
+
+namespace ddx {
+
+bool isCallableParam(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isFunctionType() || T->isFunctionPointerType())
+    return true;
+  auto *Record = T->getAsCXXRecordDecl();
+  if (!Record)
+    return false;
+  if (Record->isLambda())
+    return true;
+  return Record->getName() == "function" &&
+         Record->getDeclContext()->isStdNamespace();
+}
+
+const CXXMethodDecl *callOperatorOf(const LambdaExpr *L) {
+  const CXXRecordDecl *Closure = L->getLambdaClass();
+  for (const Decl *D : Closure->decls()) {
+    if (auto *M = dyn_cast<CXXMethodDecl>(D);
+        M && M->getOverloadedOperator() == OO_Call)
+      return M;
+    if (auto *T = dyn_cast<FunctionTemplateDecl>(D))
+      for (const FunctionDecl *Spec : T->specializations())
+        return cast<CXXMethodDecl>(Spec);
+  }
+  return nullptr;
+}
+
+const Expr *calledObject(const CallExpr *Call) {
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+    return Op->getOperator() == OO_Call ? Op->getArg(0) : nullptr;
+  if (!Call->getDirectCallee())
+    return Call->getCallee();
+  return nullptr;
+}
+
+static const Expr *skipToCallable(const Expr *E) {
+  while (E) {
+    E = skipImplicit(E);
+    if (auto *P = dyn_cast<ParenExpr>(E))
+      E = P->getSubExpr();
+    else if (auto *U = dyn_cast<UnaryOperator>(E);
+             U && (U->getOpcode() == UO_AddrOf || U->getOpcode() == UO_Deref))
+      E = U->getSubExpr();
+    else if (auto *C = dyn_cast<ExplicitCastExpr>(E))
+      E = C->getSubExpr();
+    else if (auto *Construct = dyn_cast<CXXConstructExpr>(E);
+             Construct && Construct->getNumArgs() >= 1 &&
+             !isa<CXXDefaultArgExpr>(Construct->getArg(0)))
+      E = Construct->getArg(0); // std::function from a callable, or a copy
+    else
+      return E;
+  }
+  return E;
+}
+
+/// A reference to a variable, made for generated code (the captures of a
+/// lambda that arrives through a parameter are parameters of the clone,
+/// keyed by the captured variable).
+static const Expr *refTo(const VarDecl *VD, ASTContext &Ctx) {
+  return DeclRefExpr::Create(
+      Ctx, NestedNameSpecifierLoc(), SourceLocation(), const_cast<VarDecl *>(VD),
+      /*RefersToEnclosingVariableOrCapture=*/false, VD->getLocation(),
+      VD->getType().getNonReferenceType(), VK_LValue);
+}
+
+static QualType captureParamType(const LambdaCapture &C, ASTContext &Ctx) {
+  QualType T = C.getCapturedVar()->getType().getNonReferenceType();
+  return C.getCaptureKind() == LCK_ByRef ? Ctx.getLValueReferenceType(T)
+                                         : Ctx.getConstType(T);
+}
+
+static ResolvedCallable fromLambda(const LambdaExpr *L, bool ThroughParam,
+                                   ASTContext &Ctx) {
+  ResolvedCallable R;
+  R.Lambda = L;
+  unsigned I = 0;
+  for (const LambdaCapture &C : L->captures()) {
+    const Expr *Init = L->capture_inits().begin()[I++];
+    auto *Captured = dyn_cast<VarDecl>(C.getCapturedVar());
+    const Expr *Arg = ThroughParam || !Init ? refTo(Captured, Ctx) : Init;
+    R.Captures.push_back({Arg, captureParamType(C, Ctx)});
+  }
+  return R;
+}
+
+std::optional<ResolvedCallable> resolveCallable(const Expr *E,
+                                                const FunctionIR &IR,
+                                                ASTContext &Ctx) {
+  E = skipToCallable(E);
+  if (!E)
+    return std::nullopt;
+  if (auto *L = dyn_cast<LambdaExpr>(E))
+    return fromLambda(L, /*ThroughParam=*/false, Ctx);
+  auto *Ref = dyn_cast<DeclRefExpr>(E);
+  if (!Ref)
+    return std::nullopt;
+  if (auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl())) {
+    ResolvedCallable R;
+    R.Function = FD;
+    return R;
+  }
+  const ValueDecl *D = Ref->getDecl();
+  auto Bound = IR.BoundParams.find(D);
+  if (Bound != IR.BoundParams.end()) {
+    const CallableBinding &B = IR.Bindings[Bound->second];
+    if (B.Function) {
+      ResolvedCallable R;
+      R.Function = B.Function;
+      return R;
+    }
+    return fromLambda(B.Lambda, /*ThroughParam=*/true, Ctx);
+  }
+  auto Local = IR.LocalCallables.find(D);
+  if (Local != IR.LocalCallables.end())
+    return resolveCallable(Local->second, IR, Ctx);
+  // A function pointer initialised once from a named function.
+  auto *VD = dyn_cast<VarDecl>(D);
+  auto It = IR.VarOf.find(D);
+  if (VD && VD->getInit() && It != IR.VarOf.end() &&
+      IR.Vars[It->second].Writes <= 1 && VD->getType()->isPointerType()) {
+    auto R = resolveCallable(VD->getInit(), IR, Ctx);
+    if (R && R->Function)
+      return R;
+  }
+  return std::nullopt;
+}
+
+} // namespace ddx

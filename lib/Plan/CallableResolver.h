@@ -1,0 +1,52 @@
+//===- CallableResolver.h - the concrete callable behind an argument -*- C++ -*-===//
+//
+// Follows an expression that denotes a callable to what the program text
+// says it is: a named function (also through a function pointer initialised
+// once), or a lambda (written in place, held in a local variable, converted
+// to std::function, or arriving through a parameter this clone is
+// specialised on). The lambda's captures come with it, as expressions of the
+// function being differentiated.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_PLAN_CALLABLERESOLVER_H
+#define DDX_PLAN_CALLABLERESOLVER_H
+
+#include "IR/FunctionIR.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include <optional>
+#include <vector>
+
+namespace ddx {
+
+struct CalleeArg {
+  const clang::Expr *E = nullptr;
+  clang::QualType ParamType;
+};
+
+struct ResolvedCallable {
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::LambdaExpr *Lambda = nullptr;
+  /// For a lambda: one argument per capture, in capture order.
+  std::vector<CalleeArg> Captures;
+};
+
+/// Whether a parameter of type T takes a callable ddx specialises on:
+/// function pointers and references, std::function, closure types.
+bool isCallableParam(clang::QualType T);
+
+/// The call operator of a lambda's closure type (specialised if generic).
+const clang::CXXMethodDecl *callOperatorOf(const clang::LambdaExpr *L);
+
+/// The concrete callable E denotes in function IR, if the text says.
+std::optional<ResolvedCallable> resolveCallable(const clang::Expr *E,
+                                                const FunctionIR &IR,
+                                                clang::ASTContext &Ctx);
+
+/// For a call of a callable object or parameter (f(x) where f is a lambda,
+/// a bound parameter, a function pointer): the expression denoting f.
+const clang::Expr *calledObject(const clang::CallExpr *Call);
+
+} // namespace ddx
+
+#endif // DDX_PLAN_CALLABLERESOLVER_H
