@@ -125,6 +125,15 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
       Out.What.Function = Method->getDefinition();
       Out.Self = Object;
       AddArgs(Out.What.Function);
+      if (Activity.isVaried(Object)) {
+        // The object's members would need shadows; refuse rather than
+        // drop their derivative.
+        Diags.error(Object->getExprLoc(),
+                    "ddx cannot yet differentiate with respect to the members "
+                    "of the functor object called here; pass the active "
+                    "values as arguments or capture them in a lambda");
+        return false;
+      }
       return true;
     }
     Diags.error(Call->getExprLoc(),

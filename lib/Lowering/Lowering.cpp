@@ -42,6 +42,30 @@ bool hasJump(const clang::Stmt *S, bool Continue) {
   return false;
 }
 
+/// Whether Body assigns V, steps it with ++/--, or takes its address.
+bool isModified(const VarDecl *V, const clang::Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool refers(Expr *E) {
+      auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl() == V;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Found |= B->isAssignmentOp() && refers(B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+               refers(U->getSubExpr());
+      return true;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<clang::Stmt *>(Body));
+  return F.Found;
+}
+
 /// Lowers one function body.
 class BodyLowerer {
 public:
@@ -421,25 +445,8 @@ FlagSet BodyLowerer::lowerRangeFor(const CXXForRangeStmt *For, Block &Out) {
   }
   // The element stands for c[i], so writing a by-value element would write
   // the container.
-  struct Writes : RecursiveASTVisitor<Writes> {
-    const VarDecl *V;
-    bool Found = false;
-    bool isV(Expr *E) {
-      auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return Ref && Ref->getDecl() == V;
-    }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      Found |= B->isAssignmentOp() && isV(B->getLHS());
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      Found |= U->isIncrementDecrementOp() && isV(U->getSubExpr());
-      return true;
-    }
-  } W;
-  W.V = Element;
-  W.TraverseStmt(const_cast<clang::Stmt *>(For->getBody()));
-  if (W.Found && !Element->getType()->isReferenceType()) {
+  if (isModified(Element, For->getBody()) &&
+      !Element->getType()->isReferenceType()) {
     Diags.error(Element->getLocation(),
                 "ddx cannot differentiate writes to a by-value range-for "
                 "variable; copy it into a local first");
@@ -780,25 +787,7 @@ bool BodyLowerer::isLocalCallable(const VarDecl *VD) {
   if (!T->isFunctionPointerType() ||
       !resolveCallable(VD->getInit(), IR, Ctx))
     return false;
-  struct Escapes : RecursiveASTVisitor<Escapes> {
-    const VarDecl *V;
-    bool Found = false;
-    bool refers(Expr *E) {
-      auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return Ref && Ref->getDecl() == V;
-    }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      Found |= B->isAssignmentOp() && refers(B->getLHS());
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      Found |= U->getOpcode() == UO_AddrOf && refers(U->getSubExpr());
-      return true;
-    }
-  } E;
-  E.V = VD;
-  E.TraverseStmt(const_cast<clang::Stmt *>(IR.Function->getBody()));
-  return !E.Found;
+  return !isModified(VD, IR.Function->getBody());
 }
 
 bool BodyLowerer::isUserCall(const CallExpr *Call) {
