@@ -84,8 +84,21 @@ template <class T> struct unwrap<duplicated_arg<T>> {
 };
 template <class A> using unwrap_t = typename unwrap<std::decay_t<A>>::type;
 
+// The result of the target. A plain function may be requested without its
+// defaulted trailing arguments, which a function type does not record: its
+// declared return type is used then.
+template <class F> struct function_return {};
+template <class R, class... P> struct function_return<R(P...)> {
+  using type = R;
+};
+template <class R, class... P> struct function_return<R(P...) noexcept> {
+  using type = R;
+};
 template <class F, class... Args>
-using result_t = std::invoke_result_t<F, unwrap_t<Args>...>;
+using result_t = typename std::conditional_t<
+    std::is_invocable_v<F, unwrap_t<Args>...>,
+    std::invoke_result<F, unwrap_t<Args>...>,
+    function_return<std::remove_pointer_t<std::remove_reference_t<F>>>>::type;
 
 // The adjoints a gradient returns: one per active argument, in order.
 template <class A> struct adjoint_of {

@@ -77,7 +77,23 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
   if (!IR)
     return false;
   unsigned Captures = R.What.Lambda ? R.What.Lambda->capture_size() : 0;
-  if (R.Args.size() + Captures != IR->NumParams) {
+  // Defaulted arguments the request leaves out are passed explicitly.
+  std::vector<RequestArg> Args = R.Args;
+  ExprPrinter Printer(Ctx, *IR, Diags);
+  std::vector<std::string> Defaults(Args.size());
+  for (unsigned I = Args.size(); I + Captures < IR->NumParams &&
+                                 I < R.What.Function->getNumParams();
+       ++I) {
+    const ParmVarDecl *P = R.What.Function->getParamDecl(I);
+    if (!P->hasDefaultArg() || P->hasUnparsedDefaultArg() ||
+        P->hasUninstantiatedDefaultArg())
+      break;
+    RequestArg A;
+    A.Whole = A.Primal = P->getDefaultArg();
+    Args.push_back(A);
+    Defaults.push_back(Printer.print(P->getDefaultArg()));
+  }
+  if (Args.size() + Captures != IR->NumParams) {
     Diags.error(R.Call->getExprLoc(),
                 "this request passes " + std::to_string(R.Args.size()) +
                     " arguments but the function takes " +
@@ -86,27 +102,27 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
     return false;
   }
   std::vector<ParamActivity> Acts(Captures, ParamActivity::Inactive);
-  std::vector<std::string> Args;
+  std::vector<std::string> CallArgs;
   if (R.Object && !R.What.Lambda)
-    Args.push_back(text(R.Object));
+    CallArgs.push_back(text(R.Object));
   // Captures are passed at the request: a variable by its name, an
   // init-capture by its initializer.
   for (unsigned C = 0; C < Captures; ++C) {
     auto *Captured = dyn_cast_or_null<VarDecl>(IR->Vars[C].Decl);
     if (Captured && Captured->isInitCapture() && Captured->getInit())
-      Args.push_back(text(Captured->getInit()));
+      CallArgs.push_back(text(Captured->getInit()));
     else
-      Args.push_back(IR->Vars[C].Name);
+      CallArgs.push_back(IR->Vars[C].Name);
   }
   bool Ok = true;
-  for (unsigned I = 0; I < R.Args.size(); ++I) {
-    const RequestArg &A = R.Args[I];
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    const RequestArg &A = Args[I];
     const Variable &Param = IR->Vars[Captures + I];
     QualType T = Param.DeclaredType;
     bool Indirect = T->isPointerType() ||
                     (T->isReferenceType() &&
                      !T.getNonReferenceType().isConstQualified());
-    Args.push_back(text(A.Primal));
+    CallArgs.push_back(Defaults[I].empty() ? text(A.Primal) : Defaults[I]);
     switch (A.K) {
     case RequestArg::Kind::Active:
     case RequestArg::Kind::Dual:
@@ -125,7 +141,7 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
       }
       Acts.push_back(ParamActivity::Active);
       if (A.K == RequestArg::Kind::Dual)
-        Args.push_back(text(A.Shadow));
+        CallArgs.push_back(text(A.Shadow));
       break;
     case RequestArg::Kind::Duplicated:
       if (!T->isPointerType() && !T->isReferenceType()) {
@@ -137,7 +153,7 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
         Ok = false;
       }
       Acts.push_back(ParamActivity::Duplicated);
-      Args.push_back(text(A.Shadow));
+      CallArgs.push_back(text(A.Shadow));
       break;
     default:
       Acts.push_back(ParamActivity::Inactive);
@@ -149,8 +165,8 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
       Plan.get(R.What, R.Gradient ? Mode::Gradient : Mode::Derivative, Acts,
                paramNames(R.What), R.Call->getExprLoc());
   Rewrite = "::ddx_generated::" + I.Name + "(";
-  for (size_t A = 0; A < Args.size(); ++A)
-    Rewrite += (A ? ", " : "") + Args[A];
+  for (size_t A = 0; A < CallArgs.size(); ++A)
+    Rewrite += (A ? ", " : "") + CallArgs[A];
   Rewrite += ")";
   return true;
 }

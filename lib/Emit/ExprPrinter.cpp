@@ -27,6 +27,8 @@ const Expr *skipImplicit(const Expr *E) {
       E = S->getReplacement();
     else if (auto *D = dyn_cast<CXXDefaultInitExpr>(E))
       E = D->getExpr();
+    else if (auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+      E = D->getExpr(); // printed fully qualified, so it reads the same here
     else
       break;
   }
@@ -189,7 +191,7 @@ std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
   std::string Text = Callee + "(";
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     if (isa<CXXDefaultArgExpr>(Call->getArg(I)))
-      break;
+      break; // the primal call needs no defaulted argument
     if (I)
       Text += ", ";
     Text += print(Call->getArg(I));
