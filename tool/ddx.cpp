@@ -24,6 +24,10 @@ static cl::opt<std::string>
     OutDir("out-dir", cl::desc("Write one output per source into <dir>"),
            cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<std::string>
+    ReportPath("report",
+               cl::desc("Write a JSON account of what was generated and why"),
+               cl::value_desc("file.json"), cl::cat(Category));
+static cl::opt<std::string>
     BuildPath("p", cl::desc("Read compile flags from <dir>/compile_commands.json"),
               cl::value_desc("dir"), cl::cat(Category));
 
@@ -59,6 +63,7 @@ int main(int argc, const char **argv) {
   Options.Output = Output;
   Options.OutDir = OutDir;
   Options.BuildPath = BuildPath;
+  Options.ReportPath = ReportPath;
   Options.CompilerArgs = CompilerArgs;
   ddx::locateSupportFiles(argv[0], Options);
   return ddx::runTool(Options);

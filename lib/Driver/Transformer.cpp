@@ -23,9 +23,18 @@ public:
         Diags(Ctx.getDiagnostics()), Rules(Ctx),
         Assembler(Ctx, Rules, Plan, Diags) {}
 
-  std::optional<std::string> run();
+  std::optional<std::string> run() {
+    Diags.setSourceManager(&SM);
+    std::optional<std::string> Result = transform();
+    if (O.Report)
+      *O.Report = report(Result.has_value());
+    return Result;
+  }
 
 private:
+  std::optional<std::string> transform();
+  nlohmann::json report(bool Written) const;
+  nlohmann::json location(SourceLocation Loc) const;
   std::string text(const Expr *E) const;
   bool planRequest(const Request &R, std::string &Rewrite);
   unsigned offset(SourceLocation Loc) const {
@@ -171,7 +180,80 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
   return true;
 }
 
-std::optional<std::string> TUTransformer::run() {
+nlohmann::json TUTransformer::location(SourceLocation Loc) const {
+  if (Loc.isInvalid())
+    return nullptr;
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (P.isInvalid())
+    return nullptr;
+  return {{"file", P.getFilename()}, {"line", P.getLine()},
+          {"column", P.getColumn()}};
+}
+
+static const char *modeName(Mode M) {
+  switch (M) {
+  case Mode::Tangent:
+    return "tangent";
+  case Mode::ForwardSweep:
+    return "forward-sweep";
+  case Mode::ReverseSweep:
+    return "reverse-sweep";
+  case Mode::Gradient:
+    return "gradient";
+  case Mode::Derivative:
+    return "derivative";
+  }
+  return "";
+}
+
+nlohmann::json TUTransformer::report(bool Written) const {
+  nlohmann::json Functions = nlohmann::json::array();
+  for (const Instance &I : Plan.instances()) {
+    nlohmann::json F;
+    F["name"] = "ddx_generated::" + I.Name;
+    F["mode"] = modeName(I.M);
+    if (I.What.Lambda)
+      F["differentiates"] = {{"lambda", location(I.What.Lambda->getBeginLoc())}};
+    else
+      F["differentiates"] = {
+          {"function", I.What.Function->getQualifiedNameAsString()}};
+    std::vector<std::string> Names = paramNames(I.What);
+    nlohmann::json Activity = nlohmann::json::object();
+    for (size_t P = 0; P < I.Activity.size() && P < Names.size(); ++P)
+      Activity[Names[P]] = I.Activity[P] == ParamActivity::Active ? "active"
+                           : I.Activity[P] == ParamActivity::Duplicated
+                               ? "duplicated"
+                               : "inactive";
+    F["parameters"] = Activity;
+    nlohmann::json Specialised = nlohmann::json::array();
+    for (const CallableBinding &B : I.What.Bindings) {
+      nlohmann::json S;
+      S["parameter"] =
+          I.What.Function->getParamDecl(B.Param)->getNameAsString();
+      if (B.Function)
+        S["callable"] = {{"function", B.Function->getQualifiedNameAsString()}};
+      else
+        S["callable"] = {{"lambda", location(B.Lambda->getBeginLoc())}};
+      Specialised.push_back(S);
+    }
+    F["specialised_on"] = Specialised;
+    F["needed_at"] = location(I.NeededAt);
+    Functions.push_back(F);
+  }
+  nlohmann::json Diagnostics = nlohmann::json::array();
+  for (const DiagReporter::Record &R : Diags.records())
+    Diagnostics.push_back({{"level", R.Level},
+                           {"file", R.File},
+                           {"line", R.Line},
+                           {"column", R.Column},
+                           {"message", R.Message}});
+  return {{"input", O.InputName},
+          {"output", Written ? nlohmann::json(O.OutputName) : nullptr},
+          {"functions", Functions},
+          {"diagnostics", Diagnostics}};
+}
+
+std::optional<std::string> TUTransformer::transform() {
   FileID Main = SM.getMainFileID();
   llvm::StringRef Original = SM.getBufferData(Main);
   if (Diags.hasErrors())

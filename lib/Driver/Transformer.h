@@ -9,6 +9,7 @@
 #define DDX_DRIVER_TRANSFORMER_H
 
 #include "clang/AST/ASTContext.h"
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -17,6 +18,9 @@ namespace ddx {
 struct TransformOptions {
   std::string InputName;  ///< as written in #line directives
   std::string OutputName; ///< the output file, for #line in generated code
+  /// When set, receives this translation unit's entry of --report (see
+  /// docs/report.md), errors or not.
+  nlohmann::json *Report = nullptr;
 };
 
 /// Returns the transformed text, or nothing after reporting errors through

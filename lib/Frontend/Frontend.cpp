@@ -61,6 +61,7 @@ OutputPlan outputFor(const ToolOptions &O, const std::string &Source) {
 /// The results of every translation unit, keyed by main file name.
 struct Results {
   std::map<std::string, std::string> Text;
+  std::map<std::string, nlohmann::json> Reports;
   std::map<std::string, std::string> InputNames;
   const ToolOptions *Options = nullptr;
 };
@@ -69,22 +70,29 @@ class TransformConsumer : public ASTConsumer {
 public:
   TransformConsumer(Results &R, std::string File) : R(R), File(std::move(File)) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (Ctx.getDiagnostics().hasErrorOccurred())
-      return;
-    // #line names the source as the user wrote it, not as Clang resolved it.
+    // Results are keyed, and #line names the source, as the user wrote it,
+    // not as Clang resolved it.
     std::string Given = File;
     for (const std::string &Source : R.Options->Sources) {
-      llvm::SmallString<256> Abs(Source);
+      llvm::SmallString<256> Abs(Source), Clean;
       llvm::sys::fs::make_absolute(Abs);
-      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-      if (Source == File || Abs.str() == File)
+      Clean = Abs;
+      llvm::sys::path::remove_dots(Clean, /*remove_dot_dot=*/true);
+      if (Source == File || Abs.str() == File || Clean.str() == File)
         Given = Source;
+    }
+    if (Ctx.getDiagnostics().hasErrorOccurred()) {
+      R.Reports[Given] = {{"input", Given},
+                          {"output", nullptr},
+                          {"error", "the translation unit does not compile"}};
+      return;
     }
     TransformOptions TO;
     TO.InputName = Given;
     TO.OutputName = outputFor(*R.Options, Given).Name;
+    TO.Report = &R.Reports[Given];
     if (auto Text = transformTranslationUnit(Ctx, TO))
-      R.Text[File] = std::move(*Text);
+      R.Text[Given] = std::move(*Text);
   }
 
 private:
@@ -231,16 +239,7 @@ int runTool(const ToolOptions &O) {
              : Status == 2 ? ExitUsage
                            : ExitUserError;
   for (const std::string &Source : O.Sources) {
-    std::string Absolute = Source;
     auto It = R.Text.find(Source);
-    if (It == R.Text.end()) {
-      // Clang reports the main file under the name it was given or its
-      // absolute path, depending on the database.
-      llvm::SmallString<256> Abs(Source);
-      llvm::sys::fs::make_absolute(Abs);
-      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-      It = R.Text.find(std::string(Abs));
-    }
     if (It == R.Text.end()) {
       if (Exit == ExitSuccess)
         Exit = ExitUserError;
@@ -252,6 +251,19 @@ int runTool(const ToolOptions &O) {
       continue;
     }
     if (llvm::Error E = writeFileAtomically(Out.Path, It->second)) {
+      llvm::errs() << "ddx: error: " << llvm::toString(std::move(E)) << "\n";
+      Exit = ExitUsage;
+    }
+  }
+  if (!O.ReportPath.empty()) {
+    nlohmann::json Units = nlohmann::json::array();
+    for (auto &[File, Entry] : R.Reports)
+      Units.push_back(Entry);
+    nlohmann::json Report = {{"ddx_report_version", 1},
+                             {"exit_status", Exit},
+                             {"translation_units", Units}};
+    if (llvm::Error E =
+            writeFileAtomically(O.ReportPath, Report.dump(2) + "\n")) {
       llvm::errs() << "ddx: error: " << llvm::toString(std::move(E)) << "\n";
       Exit = ExitUsage;
     }

@@ -28,6 +28,7 @@ struct ToolOptions {
   std::string Output;    ///< -o: the output for a single source
   std::string OutDir;    ///< --out-dir
   std::string BuildPath; ///< -p: where compile_commands.json is
+  std::string ReportPath; ///< --report: a JSON account of the transformation
   std::optional<std::vector<std::string>> CompilerArgs; ///< after --
   std::string IncludeDir;  ///< holds ddx/ddx.hpp and ddx/tape.hpp
   std::string RulesDir;    ///< holds ddx/rules/*.hpp

@@ -10,6 +10,8 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
+#include "clang/Basic/SourceManager.h"
+#include <vector>
 #include "llvm/ADT/StringRef.h"
 #include <set>
 #include <string>
@@ -30,6 +32,14 @@ public:
     report(clang::DiagnosticsEngine::Note, Loc, Message);
   }
   bool hasErrors() const { return Engine.hasErrorOccurred(); }
+
+  /// What ddx reported, for --report.
+  struct Record {
+    std::string Level, File, Message;
+    unsigned Line = 0, Column = 0;
+  };
+  const std::vector<Record> &records() const { return Records; }
+  void setSourceManager(const clang::SourceManager *S) { SM = S; }
   unsigned errorCount() const { return Engine.getNumErrors(); }
 
 private:
@@ -43,7 +53,23 @@ private:
       return;
     unsigned ID = Engine.getCustomDiagID(Level, "%0");
     Engine.Report(Loc, ID) << Message;
+    Record R;
+    R.Level = Level == clang::DiagnosticsEngine::Error     ? "error"
+              : Level == clang::DiagnosticsEngine::Warning ? "warning"
+                                                           : "note";
+    R.Message = Message.str();
+    if (SM && Loc.isValid()) {
+      clang::PresumedLoc P = SM->getPresumedLoc(SM->getExpansionLoc(Loc));
+      if (P.isValid()) {
+        R.File = P.getFilename();
+        R.Line = P.getLine();
+        R.Column = P.getColumn();
+      }
+    }
+    Records.push_back(std::move(R));
   }
+  const clang::SourceManager *SM = nullptr;
+  std::vector<Record> Records;
 
   clang::DiagnosticsEngine &Engine;
   std::set<std::string> Reported;

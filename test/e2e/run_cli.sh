@@ -48,6 +48,12 @@ sed 's|return std::fabs|int unused_marker = 0; return std::fabs|' "$work/model.c
 check "messages map to the user's file" grep -q "warn.cpp:8:.*unused_marker" "$work/warn.txt"
 check "no temporary file is left behind" test -z "$(ls "$work" | grep tmp-)"
 
+# --report: a JSON account, also when the transformation fails.
+check "--report exits 0" test "$(status "$ddx" "$work/model.cpp" -o "$work/rep.cpp" --report "$work/rep.json" -- "${flags[@]}")" = 0
+check "the report names the generated gradient" grep -q '"name": "ddx_generated::f_grad' "$work/rep.json"
+check "the report says the mode" grep -q '"mode": "gradient"' "$work/rep.json"
+check "the report names the output" grep -q "\"output\": \"$work/rep.cpp\"" "$work/rep.json"
+
 # Output to stdout when neither -o nor --out-dir is given.
 check "stdout output" bash -c "'$ddx' '$work/model.cpp' -- ${flags[*]} | grep -q ddx_generated"
 
@@ -79,6 +85,9 @@ CPP
 echo "previous" > "$work/bad.out"
 check "an error exits 1" test "$(status "$ddx" "$work/bad.cpp" -o "$work/bad.out" -- "${flags[@]}")" = 1
 check "an error leaves the old output" grep -qx previous "$work/bad.out"
+"$ddx" "$work/bad.cpp" -o "$work/bad2.out" --report "$work/bad.json" -- "${flags[@]}" 2> /dev/null
+check "the report of a failure holds its diagnostic" grep -q '"message": "ddx cannot differentiate a goto' "$work/bad.json"
+check "the report of a failure has no output" grep -q '"output": null' "$work/bad.json"
 check "the error is located" grep -q "bad.cpp:2:33: error:" "$work/err.txt"
 
 # Untransformed code that uses a request does not build, naming ddx.

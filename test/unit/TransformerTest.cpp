@@ -65,3 +65,34 @@ void use(double *p) { ddx::gradient(f, ddx::active(p)); }
 }
 
 } // namespace
+
+namespace {
+TEST(TransformerReport, ListsFunctionsSpecialisationsAndDiagnostics) {
+  TestAST AST(R"(
+    #include <ddx/ddx.hpp>
+    #include <functional>
+    double apply(std::function<double(double)> f, double x) { return f(x); }
+    double model(double k) {
+      return apply([k](double x) { return k * x; }, 2.0);
+    }
+    int main() { auto [y, d] = ddx::gradient(model, ddx::active(1.0)); }
+  )");
+  nlohmann::json Report;
+  ddx::TransformOptions O;
+  O.InputName = "in.cpp";
+  O.OutputName = "out.cpp";
+  O.Report = &Report;
+  ASSERT_TRUE(ddx::transformTranslationUnit(AST.ctx(), O).has_value());
+  EXPECT_EQ(Report["input"], "in.cpp");
+  EXPECT_EQ(Report["output"], "out.cpp");
+  bool Specialised = false, Gradient = false;
+  for (const auto &F : Report["functions"]) {
+    Gradient |= F["mode"] == "gradient";
+    for (const auto &S : F["specialised_on"])
+      Specialised |= S["parameter"] == "f" && S["callable"].contains("lambda");
+  }
+  EXPECT_TRUE(Gradient);
+  EXPECT_TRUE(Specialised);
+  EXPECT_TRUE(Report["diagnostics"].empty());
+}
+} // namespace
