@@ -95,7 +95,8 @@ static void BM_rosenbrock_ddx_reverse(benchmark::State &state) {
   std::vector<double> g(N);
   for (auto _ : state) {
     std::fill(g.begin(), g.end(), 0.0);
-    auto [f] = ddx::gradient(rosenbrock, ddx::duplicated(x.data(), g.data()), N);
+    auto [f] =
+        ddx::gradient(rosenbrock, ddx::duplicated(x.data(), g.data()), N);
     benchmark::DoNotOptimize(f);
     benchmark::DoNotOptimize(g.data());
   }
@@ -105,7 +106,8 @@ static void BM_rosenbrock_ddx_forward(benchmark::State &state) {
   std::vector<double> t(N, 0.0);
   t[N / 2] = 1.0;
   for (auto _ : state) {
-    auto [f, df] = ddx::derivative(rosenbrock, ddx::duplicated(x.data(), t.data()), N);
+    auto [f, df] =
+        ddx::derivative(rosenbrock, ddx::duplicated(x.data(), t.data()), N);
     benchmark::DoNotOptimize(df);
   }
 }
@@ -165,7 +167,8 @@ static void BM_logsumexp_ddx_forward(benchmark::State &state) {
   std::vector<double> t(N, 0.0);
   t[N / 2] = 1.0;
   for (auto _ : state) {
-    auto [f, df] = ddx::derivative(logsumexp, ddx::duplicated(x.data(), t.data()), N);
+    auto [f, df] =
+        ddx::derivative(logsumexp, ddx::duplicated(x.data(), t.data()), N);
     benchmark::DoNotOptimize(df);
   }
 }

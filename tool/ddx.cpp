@@ -28,7 +28,8 @@ static cl::opt<std::string>
                cl::desc("Write a JSON account of what was generated and why"),
                cl::value_desc("file.json"), cl::cat(Category));
 static cl::opt<std::string>
-    BuildPath("p", cl::desc("Read compile flags from <dir>/compile_commands.json"),
+    BuildPath("p",
+              cl::desc("Read compile flags from <dir>/compile_commands.json"),
               cl::value_desc("dir"), cl::cat(Category));
 
 int main(int argc, const char **argv) {

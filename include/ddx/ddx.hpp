@@ -8,8 +8,8 @@
 // is a placeholder that the ddx tool rewrites into a direct call of generated
 // derivative code. The declarations below give every request its exact result
 // type, so untransformed code type-checks (IDEs, clangd). Compiling
-// untransformed code that *uses* a request fails with a static_assert that names
-// ddx: a request never runs and never returns a wrong answer.
+// untransformed code that *uses* a request fails with a static_assert that
+// names ddx: a request never runs and never returns a wrong answer.
 //
 // The ddx tool parses with DDX_TRANSFORMING defined, which leaves the requests
 // declared but undefined.
@@ -24,17 +24,13 @@ namespace ddx {
 
 /// An argument to differentiate with respect to (reverse mode). Its adjoint is
 /// returned in the result tuple.
-template <class T> struct active_arg {
-  T value;
-};
+template <class T> struct active_arg { T value; };
 template <class T> active_arg<std::decay_t<T>> active(T &&v) {
   return {std::forward<T>(v)};
 }
 
 /// An argument that is explicitly not differentiated.
-template <class T> struct constant_arg {
-  T value;
-};
+template <class T> struct constant_arg { T value; };
 template <class T> constant_arg<std::decay_t<T>> constant(T &&v) {
   return {std::forward<T>(v)};
 }
@@ -64,24 +60,14 @@ namespace detail {
 template <class> inline constexpr bool always_false = false;
 
 // The value a request argument stands for when the target is called.
-template <class A> struct unwrap {
-  using type = A;
-};
+template <class A> struct unwrap { using type = A; };
 // Wrapped values are lvalues, so a request type-checks against by-value,
 // const-reference and reference parameters alike; ddx itself diagnoses an
 // active argument bound to a non-const reference.
-template <class T> struct unwrap<active_arg<T>> {
-  using type = T &;
-};
-template <class T> struct unwrap<constant_arg<T>> {
-  using type = T &;
-};
-template <class T> struct unwrap<dual<T>> {
-  using type = T &;
-};
-template <class T> struct unwrap<duplicated_arg<T>> {
-  using type = T &&;
-};
+template <class T> struct unwrap<active_arg<T>> { using type = T &; };
+template <class T> struct unwrap<constant_arg<T>> { using type = T &; };
+template <class T> struct unwrap<dual<T>> { using type = T &; };
+template <class T> struct unwrap<duplicated_arg<T>> { using type = T &&; };
 template <class A> using unwrap_t = typename unwrap<std::decay_t<A>>::type;
 
 // The result of the target. A plain function may be requested without its
@@ -101,21 +87,15 @@ using result_t = typename std::conditional_t<
     function_return<std::remove_pointer_t<std::remove_reference_t<F>>>>::type;
 
 // The adjoints a gradient returns: one per active argument, in order.
-template <class A> struct adjoint_of {
-  using type = std::tuple<>;
-};
+template <class A> struct adjoint_of { using type = std::tuple<>; };
 template <class T> struct adjoint_of<active_arg<T>> {
   using type = std::tuple<T>;
 };
 template <class A>
 using adjoint_tuple_t = typename adjoint_of<std::decay_t<A>>::type;
 
-template <class R> struct value_part {
-  using type = std::tuple<R>;
-};
-template <> struct value_part<void> {
-  using type = std::tuple<>;
-};
+template <class R> struct value_part { using type = std::tuple<R>; };
+template <> struct value_part<void> { using type = std::tuple<>; };
 
 template <class... Ts>
 using tuple_cat_t = decltype(std::tuple_cat(std::declval<Ts>()...));
@@ -125,15 +105,10 @@ using gradient_result_t =
     tuple_cat_t<typename value_part<result_t<F, Args...>>::type,
                 adjoint_tuple_t<Args>...>;
 
-template <class R> struct tangent_part {
-  using type = std::tuple<R, R>;
-};
-template <> struct tangent_part<void> {
-  using type = std::tuple<>;
-};
+template <class R> struct tangent_part { using type = std::tuple<R, R>; };
+template <> struct tangent_part<void> { using type = std::tuple<>; };
 template <class F, class... Args>
-using derivative_result_t =
-    typename tangent_part<result_t<F, Args...>>::type;
+using derivative_result_t = typename tangent_part<result_t<F, Args...>>::type;
 } // namespace detail
 
 #ifdef DDX_TRANSFORMING
@@ -150,16 +125,18 @@ detail::derivative_result_t<F, Args...> derivative(F &&, Args &&...) {
 #else
 template <class F, class... Args>
 detail::gradient_result_t<F, Args...> gradient(F &&, Args &&...) {
-  static_assert(detail::always_false<F>,
-                "ddx: this ddx::gradient request has not been transformed; "
-                "run `ddx <file.cpp> -o <file.ddx.cpp>` and compile the output");
+  static_assert(
+      detail::always_false<F>,
+      "ddx: this ddx::gradient request has not been transformed; "
+      "run `ddx <file.cpp> -o <file.ddx.cpp>` and compile the output");
   return {};
 }
 template <class F, class... Args>
 detail::derivative_result_t<F, Args...> derivative(F &&, Args &&...) {
-  static_assert(detail::always_false<F>,
-                "ddx: this ddx::derivative request has not been transformed; "
-                "run `ddx <file.cpp> -o <file.ddx.cpp>` and compile the output");
+  static_assert(
+      detail::always_false<F>,
+      "ddx: this ddx::derivative request has not been transformed; "
+      "run `ddx <file.cpp> -o <file.ddx.cpp>` and compile the output");
   return {};
 }
 #endif

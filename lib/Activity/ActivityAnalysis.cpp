@@ -1,7 +1,7 @@
 //===- ActivityAnalysis.cpp -----------------------------------------------===//
 #include "Activity/ActivityAnalysis.h"
-#include "clang/AST/DeclCXX.h"
 #include "Plan/CallableResolver.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -15,8 +15,7 @@ bool isDifferentiableType(QualType T) {
   if (auto *P = T->getAs<PointerType>())
     return isDifferentiableType(P->getPointeeType());
   if (T->isArrayType())
-    return isDifferentiableType(
-        QualType(T->getPointeeOrArrayElementType(), 0));
+    return isDifferentiableType(QualType(T->getPointeeOrArrayElementType(), 0));
   if (auto *R = T->getAsRecordDecl()) {
     if (auto *CXX = dyn_cast<CXXRecordDecl>(R)) {
       // Containers of floating point (std::vector<double>, std::array).
@@ -101,9 +100,8 @@ bool ActivityAnalysis::visit(const Block &B) {
               ByReference.push_back(Capture.E);
           }
       for (const Expr *Input : Inputs)
-        AnyVaried |= isVaried(Input) ||
-                     (Input->getType()->isPointerType() &&
-                      isVaried(Printer.rootVar(Input)));
+        AnyVaried |= isVaried(Input) || (Input->getType()->isPointerType() &&
+                                         isVaried(Printer.rootVar(Input)));
       for (const Expr *Captured : ByReference)
         AnyVaried |= isVaried(Printer.rootVar(Captured));
       if (!AnyVaried)
@@ -114,11 +112,10 @@ bool ActivityAnalysis::visit(const Block &B) {
       // The callee may write active values through its non-const pointer
       // and reference arguments.
       const FunctionDecl *FD = Call->getDirectCallee();
-      for (unsigned I = 0; FD && I < Call->getNumArgs() &&
-                           I < FD->getNumParams();
-           ++I) {
+      for (unsigned I = 0;
+           FD && I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
         QualType P = FD->getParamDecl(I)->getType();
-        QualType Pointee = P->isPointerType() ? P->getPointeeType()
+        QualType Pointee = P->isPointerType()     ? P->getPointeeType()
                            : P->isReferenceType() ? P.getNonReferenceType()
                                                   : QualType();
         if (!Pointee.isNull() && !Pointee.isConstQualified())

@@ -87,8 +87,9 @@ private:
     } else if (auto *Call = dyn_cast<CallExpr>(E)) {
       // Only pure functions: <cmath>-style free functions.
       const FunctionDecl *FD = Call->getDirectCallee();
-      if (!FD || isa<CXXMethodDecl>(FD) || !FD->getDeclContext()->isStdNamespace() &&
-                                               !FD->getDeclContext()->isTranslationUnit())
+      if (!FD || isa<CXXMethodDecl>(FD) ||
+          !FD->getDeclContext()->isStdNamespace() &&
+              !FD->getDeclContext()->isTranslationUnit())
         return false;
       if (FD->hasBody())
         return false;

@@ -19,9 +19,8 @@ namespace {
 class TUTransformer {
 public:
   TUTransformer(ASTContext &Ctx, const TransformOptions &O)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), O(O),
-        Diags(Ctx.getDiagnostics()), Rules(Ctx),
-        Assembler(Ctx, Rules, Plan, Diags) {}
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), O(O), Diags(Ctx.getDiagnostics()),
+        Rules(Ctx), Assembler(Ctx, Rules, Plan, Diags) {}
 
   std::optional<std::string> run() {
     Diags.setSourceManager(&SM);
@@ -90,8 +89,8 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
   std::vector<RequestArg> Args = R.Args;
   ExprPrinter Printer(Ctx, *IR, Diags);
   std::vector<std::string> Defaults(Args.size());
-  for (unsigned I = Args.size(); I + Captures < IR->NumParams &&
-                                 I < R.What.Function->getNumParams();
+  for (unsigned I = Args.size();
+       I + Captures < IR->NumParams && I < R.What.Function->getNumParams();
        ++I) {
     const ParmVarDecl *P = R.What.Function->getParamDecl(I);
     if (!P->hasDefaultArg() || P->hasUnparsedDefaultArg() ||
@@ -128,9 +127,9 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
     const RequestArg &A = Args[I];
     const Variable &Param = IR->Vars[Captures + I];
     QualType T = Param.DeclaredType;
-    bool Indirect = T->isPointerType() ||
-                    (T->isReferenceType() &&
-                     !T.getNonReferenceType().isConstQualified());
+    bool Indirect =
+        T->isPointerType() ||
+        (T->isReferenceType() && !T.getNonReferenceType().isConstQualified());
     CallArgs.push_back(Defaults[I].empty() ? text(A.Primal) : Defaults[I]);
     switch (A.K) {
     case RequestArg::Kind::Active:
@@ -156,7 +155,8 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
       if (!T->isPointerType() && !T->isReferenceType()) {
         Diags.error(A.Whole->getBeginLoc(),
                     "ddx::duplicated needs a pointer or reference parameter; "
-                    "'" + Param.Name + "' is passed by value (use " +
+                    "'" +
+                        Param.Name + "' is passed by value (use " +
                         std::string(R.Gradient ? "ddx::active" : "ddx::dual") +
                         ")");
         Ok = false;
@@ -186,24 +186,9 @@ nlohmann::json TUTransformer::location(SourceLocation Loc) const {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   if (P.isInvalid())
     return nullptr;
-  return {{"file", P.getFilename()}, {"line", P.getLine()},
+  return {{"file", P.getFilename()},
+          {"line", P.getLine()},
           {"column", P.getColumn()}};
-}
-
-static const char *modeName(Mode M) {
-  switch (M) {
-  case Mode::Tangent:
-    return "tangent";
-  case Mode::ForwardSweep:
-    return "forward-sweep";
-  case Mode::ReverseSweep:
-    return "reverse-sweep";
-  case Mode::Gradient:
-    return "gradient";
-  case Mode::Derivative:
-    return "derivative";
-  }
-  return "";
 }
 
 nlohmann::json TUTransformer::report(bool Written) const {
@@ -213,7 +198,8 @@ nlohmann::json TUTransformer::report(bool Written) const {
     F["name"] = "ddx_generated::" + I.Name;
     F["mode"] = modeName(I.M);
     if (I.What.Lambda)
-      F["differentiates"] = {{"lambda", location(I.What.Lambda->getBeginLoc())}};
+      F["differentiates"] = {
+          {"lambda", location(I.What.Lambda->getBeginLoc())}};
     else
       F["differentiates"] = {
           {"function", I.What.Function->getQualifiedNameAsString()}};

@@ -99,8 +99,7 @@ Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
 /// inverse step rather than from the tape.
 static std::optional<std::string> inverseStep(const EmitContext &C,
                                               const Stmt &S) {
-  if (S.Var < 0 || !S.Path.empty() ||
-      !C.IR.Vars[S.Var].Type->isIntegerType() ||
+  if (S.Var < 0 || !S.Path.empty() || !C.IR.Vars[S.Var].Type->isIntegerType() ||
       (S.Op != BO_AddAssign && S.Op != BO_SubAssign))
     return std::nullopt;
   std::string Step = "1";
@@ -160,11 +159,10 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
       if (Save)
         Result.Reverse = {"_tape.pop(" + D + ");", Restore};
       else if (Inverse)
-        Result.Reverse = {D + (S.Op == BO_AddAssign ? " -= " : " += ") +
-                              (S.Value ? C.Printer.print(S.Value)
-                                       : std::string("1")) +
-                              ";",
-                          Restore};
+        Result.Reverse = {
+            D + (S.Op == BO_AddAssign ? " -= " : " += ") +
+                (S.Value ? C.Printer.print(S.Value) : std::string("1")) + ";",
+            Restore};
       else if (!T->isPointerType())
         Result.Reverse = {D + " = {};"};
       return Result;
@@ -180,8 +178,8 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     }
     Result.Reverse.push_back("{");
     Result.Reverse.push_back(
-        C.Printer.declare(targetType(C, S).getUnqualifiedType(), Seed) +
-        " = " + D + ";");
+        C.Printer.declare(targetType(C, S).getUnqualifiedType(), Seed) + " = " +
+        D + ";");
     Result.Reverse.push_back(D + " = {};");
     if (!Restore.empty())
       Result.Reverse.push_back(Restore);
@@ -197,7 +195,8 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     return Result;
   }
 
-  std::string TypeName = C.Printer.typeName(targetType(C, S).getUnqualifiedType());
+  std::string TypeName =
+      C.Printer.typeName(targetType(C, S).getUnqualifiedType());
   Lines &Rev = Result.Reverse;
   Rev.push_back("{");
   std::string Seed = C.freshTemp();
@@ -240,8 +239,8 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
       Rev.push_back(Restore);
     std::string V = wrap(C.Printer.print(S.Value));
     Rev.push_back(D + " = " + Seed + " / " + V + ";");
-    accumulate(S.Value, "-" + Seed + " * " + Target + " / (" + V + " * " + V + ")",
-               Rev);
+    accumulate(S.Value,
+               "-" + Seed + " * " + Target + " / (" + V + " * " + V + ")", Rev);
     break;
   }
   default:
@@ -306,10 +305,11 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
         RevArgs.push_back(C.Printer.shadow(Plain));
       } else {
         std::string Adj = C.freshTemp();
-        Rev.push_back(C.Printer.declare(
-                          Arg->getType().getNonReferenceType().getUnqualifiedType(),
-                          Adj) +
-                      " = {};");
+        Rev.push_back(
+            C.Printer.declare(
+                Arg->getType().getNonReferenceType().getUnqualifiedType(),
+                Adj) +
+            " = {};");
         RevArgs.push_back(Adj);
         accumulate(Arg, Adj, After);
       }
@@ -317,9 +317,8 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   }
   bool HasSeed = !Temp.empty() && Call->getType()->isRealFloatingType();
   if (HasSeed)
-    RevArgs.push_back(C.Activity.isVaried(S.Var)
-                          ? ExprPrinter::shadowName(Temp)
-                          : std::string("0"));
+    RevArgs.push_back(C.Activity.isVaried(S.Var) ? ExprPrinter::shadowName(Temp)
+                                                 : std::string("0"));
   FwdArgs.push_back("_tape");
   RevArgs.push_back("_tape");
   Result.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
@@ -425,8 +424,10 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
       if (C.Activity.isVaried(LHS))
         accumulate(LHS, bind(LHS, S + " / " + R, Out), Out);
       if (C.Activity.isVaried(RHS))
-        accumulate(RHS, bind(RHS, "-" + S + " * " + L + " / (" + R + " * " + R + ")", Out),
-                   Out);
+        accumulate(
+            RHS,
+            bind(RHS, "-" + S + " * " + L + " / (" + R + " * " + R + ")", Out),
+            Out);
       return;
     case BO_Comma:
       accumulate(RHS, S, Out);

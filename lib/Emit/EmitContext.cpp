@@ -37,8 +37,8 @@ void addInto(QualType T, const std::string &Dst, const std::string &Src,
   if (auto *Array = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
     std::string I = "_i" + std::to_string(Depth);
     Out.push_back("for (unsigned long " + I + " = 0; " + I + " < " +
-                  std::to_string(Array->getSize().getZExtValue()) + "; ++" +
-                  I + ") {");
+                  std::to_string(Array->getSize().getZExtValue()) + "; ++" + I +
+                  ") {");
     addInto(Array->getElementType(), Dst + "[" + I + "]", Src + "[" + I + "]",
             Out, Depth + 1);
     Out.push_back("}");
@@ -46,8 +46,7 @@ void addInto(QualType T, const std::string &Dst, const std::string &Src,
   }
   if (auto *R = T->getAsRecordDecl())
     for (const FieldDecl *F : R->fields())
-      if (isDifferentiableType(F->getType()) &&
-          !F->getType()->isPointerType())
+      if (isDifferentiableType(F->getType()) && !F->getType()->isPointerType())
         addInto(F->getType(), Dst + "." + F->getNameAsString(),
                 Src + "." + F->getNameAsString(), Out, Depth);
 }

@@ -3,8 +3,8 @@
 #define DDX_EMIT_EMITCONTEXT_H
 
 #include "Activity/ActivityAnalysis.h"
-#include "Plan/CallableResolver.h"
 #include "Emit/ExprPrinter.h"
+#include "Plan/CallableResolver.h"
 #include "Plan/DiffPlan.h"
 #include "Rules/RuleBinder.h"
 #include "Support/Diagnostics.h"

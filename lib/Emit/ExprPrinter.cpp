@@ -134,8 +134,7 @@ std::string ExprPrinter::declName(const DeclRefExpr *Ref) const {
       Expr::EvalResult Value;
       if (VD->getType().isConstQualified() &&
           Ref->EvaluateAsRValue(Value, Ctx)) {
-        if (Value.Val.isInt())
-        {
+        if (Value.Val.isInt()) {
           llvm::SmallString<32> Digits;
           Value.Val.getInt().toString(Digits, 10);
           return std::string(Digits);
@@ -163,8 +162,7 @@ std::string ExprPrinter::calleeName(const FunctionDecl *FD,
     if (Ref->hasExplicitTemplateArgs()) {
       std::string Args;
       llvm::raw_string_ostream OS(Args);
-      printTemplateArgumentList(OS, Ref->template_arguments(),
-                                policyFor(Ctx));
+      printTemplateArgumentList(OS, Ref->template_arguments(), policyFor(Ctx));
       Name += Args;
     }
   }
@@ -182,7 +180,8 @@ std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
       return unsupported(Call);
     Callee = print(ME);
   } else if (auto *FD = Call->getDirectCallee()) {
-    Callee = calleeName(FD, dyn_cast<DeclRefExpr>(skipImplicit(Call->getCallee())));
+    Callee =
+        calleeName(FD, dyn_cast<DeclRefExpr>(skipImplicit(Call->getCallee())));
   } else {
     // An indirect call: printed as written (the emitters reject it when its
     // arguments are active).
@@ -215,8 +214,8 @@ std::string ExprPrinter::print(const Expr *E) const {
   }
   if (auto *P = dyn_cast<ParenExpr>(E))
     return "(" + print(P->getSubExpr()) + ")";
-  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr,
-          CharacterLiteral, StringLiteral, UnaryExprOrTypeTraitExpr>(E))
+  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr, CharacterLiteral,
+          StringLiteral, UnaryExprOrTypeTraitExpr>(E))
     return sourceText(E);
   if (isa<CXXNullPtrLiteralExpr>(E))
     return "nullptr";

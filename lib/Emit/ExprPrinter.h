@@ -20,8 +20,7 @@ namespace ddx {
 
 class ExprPrinter {
 public:
-  ExprPrinter(clang::ASTContext &Ctx, const FunctionIR &IR,
-              DiagReporter &Diags)
+  ExprPrinter(clang::ASTContext &Ctx, const FunctionIR &IR, DiagReporter &Diags)
       : Ctx(Ctx), IR(IR), Diags(Diags) {}
 
   std::string print(const clang::Expr *E) const;

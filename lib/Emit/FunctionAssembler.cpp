@@ -20,11 +20,11 @@ namespace {
 bool mentions(const std::string &Text, const std::string &Name) {
   size_t Pos = 0;
   while ((Pos = Text.find(Name, Pos)) != std::string::npos) {
-    bool Before = Pos == 0 || !(llvm::isAlnum(Text[Pos - 1]) ||
-                                Text[Pos - 1] == '_');
+    bool Before =
+        Pos == 0 || !(llvm::isAlnum(Text[Pos - 1]) || Text[Pos - 1] == '_');
     size_t End = Pos + Name.size();
-    bool After = End >= Text.size() ||
-                 !(llvm::isAlnum(Text[End]) || Text[End] == '_');
+    bool After =
+        End >= Text.size() || !(llvm::isAlnum(Text[End]) || Text[End] == '_');
     if (Before && After)
       return true;
     Pos = End;
@@ -70,8 +70,9 @@ std::string describe(const Target &What) {
   if (What.Lambda) {
     const SourceManager &SM =
         What.Lambda->getLambdaClass()->getASTContext().getSourceManager();
-    Text = "the lambda at line " +
-           std::to_string(SM.getExpansionLineNumber(What.Lambda->getBeginLoc()));
+    Text =
+        "the lambda at line " +
+        std::to_string(SM.getExpansionLineNumber(What.Lambda->getBeginLoc()));
   } else {
     Text = What.Function->getQualifiedNameAsString();
   }
@@ -97,8 +98,8 @@ public:
   InstanceBuilder(ASTContext &Ctx, const FunctionIR &IR, const Instance &I,
                   const RuleBinder &Rules, DiffPlan &Plan, DiagReporter &Diags)
       : Ctx(Ctx), IR(IR), I(I), Printer(Ctx, IR, Diags),
-        Activity(IR, Printer), C{Ctx, IR, Printer, Activity, Rules, Plan,
-                                 Diags} {
+        Activity(IR, Printer), C{Ctx,   IR,   Printer, Activity,
+                                 Rules, Plan, Diags} {
     for (unsigned P = 0; P < IR.NumParams && P < I.Activity.size(); ++P)
       if (I.Activity[P] != ParamActivity::Inactive)
         Activity.seed(P);
@@ -111,9 +112,7 @@ private:
   ParamActivity act(unsigned P) const {
     return P < I.Activity.size() ? I.Activity[P] : ParamActivity::Inactive;
   }
-  bool floatingReturn() const {
-    return IR.returnType()->isRealFloatingType();
-  }
+  bool floatingReturn() const { return IR.returnType()->isRealFloatingType(); }
   std::string returnTypeName() const {
     return Printer.typeName(IR.returnType().getUnqualifiedType());
   }
@@ -192,7 +191,8 @@ std::string InstanceBuilder::declarations(const std::string &Body,
     bool Local = V >= IR.NumParams || act(V) == ParamActivity::Inactive ||
                  (AdjointLocals && act(V) == ParamActivity::Active);
     if (Local)
-      Decls += Printer.declare(ddx::shadowType(Ctx, Var.Type), Shadow) + "{};\n";
+      Decls +=
+          Printer.declare(ddx::shadowType(Ctx, Var.Type), Shadow) + "{};\n";
   }
   return Decls;
 }
@@ -230,13 +230,11 @@ bool InstanceBuilder::writesOutside() const {
         // arguments that reach this function's parameters.
         auto *Call = cast<CallExpr>(S.Call);
         const FunctionDecl *FD = Call->getDirectCallee();
-        for (unsigned A = 0; FD && A < Call->getNumArgs() &&
-                             A < FD->getNumParams();
-             ++A) {
+        for (unsigned A = 0;
+             FD && A < Call->getNumArgs() && A < FD->getNumParams(); ++A) {
           QualType P = FD->getParamDecl(A)->getType();
           bool Writable =
-              (P->isPointerType() &&
-               !P->getPointeeType().isConstQualified()) ||
+              (P->isPointerType() && !P->getPointeeType().isConstQualified()) ||
               (P->isReferenceType() &&
                !P.getNonReferenceType().isConstQualified());
           int Root = Printer.rootVar(Call->getArg(A));
@@ -337,8 +335,7 @@ std::string InstanceBuilder::reverseSweep(std::string &Sig) {
   Lines Body;
   for (auto It = Saved.rbegin(); It != Saved.rend(); ++It)
     Body.push_back("_tape.pop(" + *It + ");");
-  if (IR.ReturnVar >= 0 && floatingReturn() &&
-      Activity.isVaried(IR.ReturnVar))
+  if (IR.ReturnVar >= 0 && floatingReturn() && Activity.isVaried(IR.ReturnVar))
     Body.push_back(ExprPrinter::shadowName("_ret") + " = _d_ret_seed;");
   Body.insert(Body.end(), S.Reverse.begin(), S.Reverse.end());
   for (unsigned P = 0; P < IR.NumParams; ++P)
@@ -353,8 +350,7 @@ std::string InstanceBuilder::reverseSweep(std::string &Sig) {
 std::string InstanceBuilder::gradient(std::string &Sig) {
   Sweeps S = sweeps();
   Lines Body = S.Forward;
-  if (IR.ReturnVar >= 0 && floatingReturn() &&
-      Activity.isVaried(IR.ReturnVar))
+  if (IR.ReturnVar >= 0 && floatingReturn() && Activity.isVaried(IR.ReturnVar))
     Body.push_back(ExprPrinter::shadowName("_ret") + " = 1;");
   Body.insert(Body.end(), S.Reverse.begin(), S.Reverse.end());
   if (writesOutside()) {
@@ -438,13 +434,14 @@ bool InstanceBuilder::build(GeneratedFunction &Out) {
   }
   const FunctionDecl *FD = IR.Function;
   Out.Declaration = Sig + ";";
-  Out.Definition = "// " + std::string(I.M == Mode::Tangent ? "tangent of"
-                           : I.M == Mode::ForwardSweep ? "forward sweep of"
-                           : I.M == Mode::ReverseSweep ? "reverse sweep of"
-                           : I.M == Mode::Gradient     ? "gradient of"
-                                                       : "derivative of") +
-                   " " + describe(I.What) + "\ninline " + Sig +
-                   " {\n" + Body + "}\n";
+  Out.Definition = "// " +
+                   std::string(I.M == Mode::Tangent        ? "tangent of"
+                               : I.M == Mode::ForwardSweep ? "forward sweep of"
+                               : I.M == Mode::ReverseSweep ? "reverse sweep of"
+                               : I.M == Mode::Gradient     ? "gradient of"
+                                                           : "derivative of") +
+                   " " + describe(I.What) + "\ninline " + Sig + " {\n" + Body +
+                   "}\n";
   return !C.Diags.hasErrors();
 }
 

@@ -119,8 +119,7 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
                          : std::string("{}")) +
                     ";");
     } else {
-      std::optional<std::string> DV =
-          S.Value ? tangent(S.Value) : std::nullopt;
+      std::optional<std::string> DV = S.Value ? tangent(S.Value) : std::nullopt;
       std::string V = S.Value ? wrap(C.Printer.print(S.Value)) : "";
       std::string Old = targetText(C, S);
       switch (S.Op) {

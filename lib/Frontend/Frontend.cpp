@@ -68,7 +68,8 @@ struct Results {
 
 class TransformConsumer : public ASTConsumer {
 public:
-  TransformConsumer(Results &R, std::string File) : R(R), File(std::move(File)) {}
+  TransformConsumer(Results &R, std::string File)
+      : R(R), File(std::move(File)) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // Results are keyed, and #line names the source, as the user wrote it,
     // not as Clang resolved it.
@@ -103,8 +104,8 @@ private:
 class TransformAction : public ASTFrontendAction {
 public:
   explicit TransformAction(Results &R) : R(R) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
-                                                 llvm::StringRef File) override {
+  std::unique_ptr<ASTConsumer>
+  CreateASTConsumer(CompilerInstance &, llvm::StringRef File) override {
     return std::make_unique<TransformConsumer>(R, File.str());
   }
 
@@ -123,11 +124,11 @@ private:
   Results &R;
 };
 
-std::unique_ptr<tooling::CompilationDatabase>
-loadDatabase(const ToolOptions &O, std::string &Error) {
+std::unique_ptr<tooling::CompilationDatabase> loadDatabase(const ToolOptions &O,
+                                                           std::string &Error) {
   if (O.CompilerArgs)
-    return std::make_unique<tooling::FixedCompilationDatabase>(
-        ".", *O.CompilerArgs);
+    return std::make_unique<tooling::FixedCompilationDatabase>(".",
+                                                               *O.CompilerArgs);
   if (!O.BuildPath.empty()) {
     std::string Json = O.BuildPath + "/compile_commands.json";
     if (exists(Json)) {
@@ -177,8 +178,8 @@ void locateSupportFiles(const char *Argv0, ToolOptions &O) {
   llvm::sys::path::remove_filename(Prefix); // <prefix>/bin/ddx -> <prefix>
   std::string P(Prefix);
   if (O.IncludeDir.empty())
-    O.IncludeDir = firstExisting({P + "/include", DDX_SOURCE_INCLUDE_DIR},
-                                 "ddx/ddx.hpp");
+    O.IncludeDir =
+        firstExisting({P + "/include", DDX_SOURCE_INCLUDE_DIR}, "ddx/ddx.hpp");
   if (O.RulesDir.empty())
     O.RulesDir = firstExisting({P + "/share/ddx/rules", DDX_SOURCE_RULES_DIR},
                                "ddx/rules/cmath.hpp");
@@ -235,7 +236,7 @@ int runTool(const ToolOptions &O) {
     return ExitInternal;
   }
 
-  int Exit = Status == 0 ? ExitSuccess
+  int Exit = Status == 0   ? ExitSuccess
              : Status == 2 ? ExitUsage
                            : ExitUserError;
   for (const std::string &Source : O.Sources) {

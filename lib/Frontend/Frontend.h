@@ -25,9 +25,9 @@ enum ExitStatus : int {
 
 struct ToolOptions {
   std::vector<std::string> Sources;
-  std::string Output;    ///< -o: the output for a single source
-  std::string OutDir;    ///< --out-dir
-  std::string BuildPath; ///< -p: where compile_commands.json is
+  std::string Output;     ///< -o: the output for a single source
+  std::string OutDir;     ///< --out-dir
+  std::string BuildPath;  ///< -p: where compile_commands.json is
   std::string ReportPath; ///< --report: a JSON account of the transformation
   std::optional<std::vector<std::string>> CompilerArgs; ///< after --
   std::string IncludeDir;  ///< holds ddx/ddx.hpp and ddx/tape.hpp

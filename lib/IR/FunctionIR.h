@@ -33,7 +33,7 @@ struct Variable {
     Return   ///< the return value
   };
   std::string Name;
-  clang::QualType Type; ///< unqualified, non-reference storage type
+  clang::QualType Type;         ///< unqualified, non-reference storage type
   clang::QualType DeclaredType; ///< a parameter's type as declared
   Kind K = Kind::Local;
   const clang::ValueDecl *Decl = nullptr;
@@ -113,12 +113,9 @@ struct FunctionIR {
   llvm::DenseMap<const clang::ValueDecl *, unsigned> BoundParams;
   /// Locals that only name a callable (a lambda, or a function pointer set
   /// once): not hoisted; calls through them are bound to their initializer.
-  llvm::DenseMap<const clang::ValueDecl *, const clang::Expr *>
-      LocalCallables;
+  llvm::DenseMap<const clang::ValueDecl *, const clang::Expr *> LocalCallables;
 
-  clang::QualType returnType() const {
-    return Function->getReturnType();
-  }
+  clang::QualType returnType() const { return Function->getReturnType(); }
 };
 
 } // namespace ddx

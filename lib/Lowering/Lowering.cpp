@@ -71,8 +71,7 @@ class BodyLowerer {
 public:
   BodyLowerer(ASTContext &Ctx, const RuleBinder &Rules, DiagReporter &Diags,
               FunctionIR &IR)
-      : Ctx(Ctx), Rules(Rules), Diags(Diags), IR(IR),
-        Printer(Ctx, IR, Diags) {}
+      : Ctx(Ctx), Rules(Rules), Diags(Diags), IR(IR), Printer(Ctx, IR, Diags) {}
 
   void addParam(const ValueDecl *D, QualType Type, bool IsCapture);
   void lowerBody(const clang::Stmt *Body);
@@ -96,8 +95,8 @@ private:
   FlagSet lowerRangeFor(const CXXForRangeStmt *For, Block &Out);
   FlagSet lowerSwitch(const SwitchStmt *S, Block &Out);
   void lowerDecl(const VarDecl *VD, Block &Out);
-  void lowerInit(int Var, const std::string &Path, QualType T,
-                 const Expr *Init, SourceLocation Loc, Block &Out);
+  void lowerInit(int Var, const std::string &Path, QualType T, const Expr *Init,
+                 SourceLocation Loc, Block &Out);
   /// The target of an assignment: a whole variable, or an lvalue expression.
   std::pair<int, const Expr *> assignTarget(const Expr *LHS);
   void extractRec(const Expr *E, Block &Out, bool Conditional);
@@ -135,8 +134,8 @@ std::string BodyLowerer::uniqueName(llvm::StringRef Base) {
   return Name;
 }
 
-int BodyLowerer::newVar(llvm::StringRef Name, QualType Type,
-                        Variable::Kind K, const ValueDecl *D) {
+int BodyLowerer::newVar(llvm::StringRef Name, QualType Type, Variable::Kind K,
+                        const ValueDecl *D) {
   Variable V;
   V.Name = uniqueName(Name);
   V.Type = Type;
@@ -186,9 +185,9 @@ void BodyLowerer::lowerBody(const clang::Stmt *Body) {
         newVar("_ret", Ret.getUnqualifiedType(), Variable::Kind::Return);
   }
   if (auto *CS = dyn_cast<CompoundStmt>(Body))
-    lowerStmts(llvm::ArrayRef<const clang::Stmt *>(CS->body_begin(),
-                                                   CS->body_end()),
-               IR.Body, /*FunctionLevel=*/true);
+    lowerStmts(
+        llvm::ArrayRef<const clang::Stmt *>(CS->body_begin(), CS->body_end()),
+        IR.Body, /*FunctionLevel=*/true);
   else
     lowerStmt(Body, IR.Body, true);
 }
@@ -207,8 +206,8 @@ FlagSet BodyLowerer::lowerStmts(llvm::ArrayRef<const clang::Stmt *> Stmts,
     Guard.K = Stmt::Kind::If;
     Guard.Loc = Stmts[I + 1]->getBeginLoc();
     Guard.Cond = notAny(Set);
-    mergeFlags(Escaping, lowerStmts(Stmts.drop_front(I + 1), Guard.Then,
-                                    FunctionLevel));
+    mergeFlags(Escaping,
+               lowerStmts(Stmts.drop_front(I + 1), Guard.Then, FunctionLevel));
     Out.push_back(std::move(Guard));
     break;
   }
@@ -229,9 +228,9 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
   if (!S || isa<NullStmt>(S))
     return {};
   if (auto *CS = dyn_cast<CompoundStmt>(S))
-    return lowerStmts(llvm::ArrayRef<const clang::Stmt *>(CS->body_begin(),
-                                                          CS->body_end()),
-                      Out);
+    return lowerStmts(
+        llvm::ArrayRef<const clang::Stmt *>(CS->body_begin(), CS->body_end()),
+        Out);
   if (auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls()) {
       if (auto *VD = dyn_cast<VarDecl>(D))
@@ -373,9 +372,8 @@ FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
   Loop.K = Stmt::Kind::Loop;
   Loop.Loc = LoopStmt->getBeginLoc();
   Loop.TestFirst = TestFirst;
-  Loop.Counter =
-      newVar("_n" + std::to_string(++Counters), Ctx.LongTy,
-             Variable::Kind::Counter);
+  Loop.Counter = newVar("_n" + std::to_string(++Counters), Ctx.LongTy,
+                        Variable::Kind::Counter);
 
   Targets.push_back(Target);
   ++LoopDepth;
@@ -414,8 +412,9 @@ FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
   Targets.pop_back();
   Loop.Cond = condition(Cond, StepGuard);
   if (!Cond && !CondText.empty())
-    Loop.Cond = StepGuard.empty() ? CondText
-                                  : notAny(StepGuard) + " && (" + CondText + ")";
+    Loop.Cond = StepGuard.empty()
+                    ? CondText
+                    : notAny(StepGuard) + " && (" + CondText + ")";
   Out.push_back(std::move(Loop));
   return Escaping;
 }
@@ -524,15 +523,16 @@ FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
     if (!G.Stmts.empty() && isa<BreakStmt>(G.Stmts.back()))
       G.Stmts.pop_back();
     else if (&G != &Groups.back() &&
-             !(G.Stmts.size() && isa<ReturnStmt, ContinueStmt>(G.Stmts.back()))) {
+             !(G.Stmts.size() &&
+               isa<ReturnStmt, ContinueStmt>(G.Stmts.back()))) {
       Diags.error(G.Loc, "ddx does not support falling through from one "
                          "switch case into the next; end the case with break");
       return {};
     }
     for (const clang::Stmt *St : G.Stmts)
       if (hasJump(St, false) || isa<BreakStmt>(St))
-        Target.BreakFlag = Target.BreakFlag >= 0 ? Target.BreakFlag
-                                                 : flag("_break");
+        Target.BreakFlag =
+            Target.BreakFlag >= 0 ? Target.BreakFlag : flag("_break");
   }
   if (Target.BreakFlag >= 0) {
     Stmt Reset;
@@ -635,8 +635,8 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
       const Expr *FieldInit = InitAt(I++);
       if (!FieldInit && F->hasInClassInitializer())
         FieldInit = F->getInClassInitializer();
-      lowerInit(Var, Path + "." + F->getNameAsString(), F->getType(),
-                FieldInit, Loc, Out);
+      lowerInit(Var, Path + "." + F->getNameAsString(), F->getType(), FieldInit,
+                Loc, Out);
     }
     return;
   }
@@ -658,7 +658,8 @@ void BodyLowerer::emitAssign(Block &Out, SourceLocation Loc, int Var,
   A.Value = Value;
   if (Var >= 0) {
     Variable &V = IR.Vars[Var];
-    A.FirstWrite = V.Writes == 0 && LoopDepth == 0 && V.K != Variable::Kind::Param;
+    A.FirstWrite =
+        V.Writes == 0 && LoopDepth == 0 && V.K != Variable::Kind::Param;
     if (A.Path.empty() || V.Writes == 0)
       ++V.Writes;
     if (LoopDepth > 0)
@@ -784,8 +785,7 @@ bool BodyLowerer::isLocalCallable(const VarDecl *VD) {
   auto *Closure = T->getAsCXXRecordDecl();
   if (Closure && Closure->isLambda())
     return true;
-  if (!T->isFunctionPointerType() ||
-      !resolveCallable(VD->getInit(), IR, Ctx))
+  if (!T->isFunctionPointerType() || !resolveCallable(VD->getInit(), IR, Ctx))
     return false;
   return !isModified(VD, IR.Function->getBody());
 }
@@ -915,9 +915,9 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out, bool Conditional) {
 
 } // namespace
 
-std::unique_ptr<FunctionIR> Lowering::lower(const FunctionDecl *FD,
-                                            const LambdaExpr *Lambda,
-                                            llvm::ArrayRef<CallableBinding> Bindings) {
+std::unique_ptr<FunctionIR>
+Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
+                llvm::ArrayRef<CallableBinding> Bindings) {
   auto IR = std::make_unique<FunctionIR>();
   IR->Function = FD;
   const FunctionDecl *Def = FD->getDefinition();

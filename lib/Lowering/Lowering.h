@@ -18,15 +18,15 @@ namespace ddx {
 
 class Lowering {
 public:
-  Lowering(clang::ASTContext &Ctx, const RuleBinder &Rules,
-           DiagReporter &Diags)
+  Lowering(clang::ASTContext &Ctx, const RuleBinder &Rules, DiagReporter &Diags)
       : Ctx(Ctx), Rules(Rules), Diags(Diags) {}
 
   /// Lowers FD's body. For the call operator of a lambda, Lambda gives its
   /// captures, which become leading parameters. Returns null after reporting
   /// an error.
   std::unique_ptr<FunctionIR>
-  lower(const clang::FunctionDecl *FD, const clang::LambdaExpr *Lambda = nullptr,
+  lower(const clang::FunctionDecl *FD,
+        const clang::LambdaExpr *Lambda = nullptr,
         llvm::ArrayRef<CallableBinding> Bindings = {});
 
 private:

@@ -11,8 +11,7 @@ namespace ddx {
 
 static unsigned countLines(llvm::StringRef Text) { return Text.count('\n'); }
 
-void OutputWriter::replace(unsigned Offset, unsigned Length,
-                           std::string Text) {
+void OutputWriter::replace(unsigned Offset, unsigned Length, std::string Text) {
   unsigned Removed = countLines(Original.substr(Offset, Length));
   unsigned Added = countLines(Text);
   if (Added > Removed) {
@@ -29,9 +28,8 @@ void OutputWriter::replace(unsigned Offset, unsigned Length,
 void OutputWriter::insertBlock(unsigned Offset, std::string Text) {
   // StringRef::rfind(C, From) looks at positions before From.
   size_t LineEnd = Original.rfind('\n', Offset);
-  unsigned Start = LineEnd == llvm::StringRef::npos
-                       ? 0
-                       : static_cast<unsigned>(LineEnd + 1);
+  unsigned Start =
+      LineEnd == llvm::StringRef::npos ? 0 : static_cast<unsigned>(LineEnd + 1);
   if (Offset >= Original.size())
     Start = Original.size();
   Edits.push_back({Start, 0, std::move(Text), true});
@@ -39,10 +37,9 @@ void OutputWriter::insertBlock(unsigned Offset, std::string Text) {
 
 std::string OutputWriter::render() const {
   std::vector<Edit> Sorted = Edits;
-  std::stable_sort(Sorted.begin(), Sorted.end(),
-                   [](const Edit &A, const Edit &B) {
-                     return A.Offset < B.Offset;
-                   });
+  std::stable_sort(
+      Sorted.begin(), Sorted.end(),
+      [](const Edit &A, const Edit &B) { return A.Offset < B.Offset; });
   std::string Out = Prelude;
   Out += "#line 1 \"" + InputName + "\"\n";
   unsigned OutLine = countLines(Out) + 1; // the line being written

@@ -65,10 +65,11 @@ static const Expr *skipToCallable(const Expr *E) {
 /// lambda that arrives through a parameter are parameters of the clone,
 /// keyed by the captured variable).
 static const Expr *refTo(const VarDecl *VD, ASTContext &Ctx) {
-  return DeclRefExpr::Create(
-      Ctx, NestedNameSpecifierLoc(), SourceLocation(), const_cast<VarDecl *>(VD),
-      /*RefersToEnclosingVariableOrCapture=*/false, VD->getLocation(),
-      VD->getType().getNonReferenceType(), VK_LValue);
+  return DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(),
+                             const_cast<VarDecl *>(VD),
+                             /*RefersToEnclosingVariableOrCapture=*/false,
+                             VD->getLocation(),
+                             VD->getType().getNonReferenceType(), VK_LValue);
 }
 
 static QualType captureParamType(const LambdaCapture &C, ASTContext &Ctx) {
@@ -91,9 +92,8 @@ static ResolvedCallable fromLambda(const LambdaExpr *L, bool ThroughParam,
   return R;
 }
 
-std::optional<ResolvedCallable> resolveCallable(const Expr *E,
-                                                const FunctionIR &IR,
-                                                ASTContext &Ctx) {
+std::optional<ResolvedCallable>
+resolveCallable(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
   E = skipToCallable(E);
   if (!E)
     return std::nullopt;

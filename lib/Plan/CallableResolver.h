@@ -1,4 +1,5 @@
-//===- CallableResolver.h - the concrete callable behind an argument -*- C++ -*-===//
+//===- CallableResolver.h - the concrete callable behind an argument -*- C++
+//-*-===//
 //
 // Follows an expression that denotes a callable to what the program text
 // says it is: a named function (also through a function pointer initialised

@@ -8,29 +8,29 @@ using namespace clang;
 
 namespace ddx {
 
-static const char *suffix(Mode M) {
-  switch (M) {
-  case Mode::Tangent:
-    return "_tangent";
-  case Mode::ForwardSweep:
-    return "_forward";
-  case Mode::ReverseSweep:
-    return "_reverse";
-  case Mode::Gradient:
-    return "_grad";
-  case Mode::Derivative:
-    return "_deriv";
-  }
-  return "";
-}
+namespace {
+struct ModeNames {
+  const char *Suffix; ///< in generated function names
+  const char *Name;   ///< in the report
+};
+// Indexed by Mode.
+constexpr ModeNames ModeTable[] = {{"_tangent", "tangent"},
+                                   {"_forward", "forward-sweep"},
+                                   {"_reverse", "reverse-sweep"},
+                                   {"_grad", "gradient"},
+                                   {"_deriv", "derivative"}};
+const char *suffix(Mode M) { return ModeTable[static_cast<int>(M)].Suffix; }
+} // namespace
+
+const char *modeName(Mode M) { return ModeTable[static_cast<int>(M)].Name; }
 
 std::string DiffPlan::baseName(const Target &What) const {
   const FunctionDecl *FD = What.Function;
   if (What.Lambda) {
     const SourceManager &SM =
         What.Lambda->getLambdaClass()->getASTContext().getSourceManager();
-    return "lambda_L" +
-           std::to_string(SM.getExpansionLineNumber(What.Lambda->getBeginLoc()));
+    return "lambda_L" + std::to_string(SM.getExpansionLineNumber(
+                            What.Lambda->getBeginLoc()));
   }
   if (auto *Method = dyn_cast<CXXMethodDecl>(FD)) {
     std::string Class = Method->getParent()->getNameAsString();

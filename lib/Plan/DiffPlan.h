@@ -29,6 +29,9 @@ enum class Mode {
 
 enum class ParamActivity { Inactive, Active, Duplicated };
 
+/// The mode as the report names it ("reverse-sweep", ...).
+const char *modeName(Mode M);
+
 /// What is differentiated: a function, or the call operator of a lambda
 /// (whose captures become leading parameters) or of a functor (whose object
 /// becomes the parameter `self`).

@@ -1,4 +1,5 @@
-//===- RequestFinder.h - ddx::gradient and ddx::derivative calls -*- C++ -*-===//
+//===- RequestFinder.h - ddx::gradient and ddx::derivative calls -*- C++
+//-*-===//
 //
 // Finds the derivative requests of a translation unit and records, for each,
 // the target (function, lambda or functor), the mode and how each argument
@@ -21,7 +22,8 @@ struct RequestArg {
   Kind K = Kind::Plain;
   const clang::Expr *Whole = nullptr;
   const clang::Expr *Primal = nullptr;
-  const clang::Expr *Shadow = nullptr; ///< tangent of Dual, shadow of Duplicated
+  const clang::Expr *Shadow =
+      nullptr; ///< tangent of Dual, shadow of Duplicated
 };
 
 struct Request {

@@ -7,9 +7,8 @@ using namespace clang;
 
 namespace ddx {
 
-static const NamespaceDecl *findNamespace(const DeclContext *In,
-                                          llvm::StringRef Name,
-                                          ASTContext &Ctx) {
+static const NamespaceDecl *
+findNamespace(const DeclContext *In, llvm::StringRef Name, ASTContext &Ctx) {
   if (!In)
     return nullptr;
   for (NamedDecl *D : In->lookup(DeclarationName(&Ctx.Idents.get(Name))))
@@ -27,8 +26,7 @@ const NamespaceDecl *
 RuleBinder::rulesNamespaceFor(const FunctionDecl *FD,
                               std::string &Qualified) const {
   llvm::SmallVector<llvm::StringRef, 4> Path;
-  for (const DeclContext *DC = FD->getDeclContext(); DC;
-       DC = DC->getParent()) {
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent()) {
     if (auto *NS = dyn_cast<NamespaceDecl>(DC)) {
       if (NS->isInline() || NS->isAnonymousNamespace())
         continue;
@@ -59,8 +57,9 @@ CallBinding RuleBinder::bind(const CallExpr *Call) const {
     // A member function of the functor being differentiated, called on the
     // same object, is differentiated like a free function taking `self`.
     auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
-    if (Member && isa<CXXThisExpr>(Member->getImplicitObjectArgument()
-                                       ->IgnoreParenImpCasts()))
+    if (Member &&
+        isa<CXXThisExpr>(
+            Member->getImplicitObjectArgument()->IgnoreParenImpCasts()))
       if (const FunctionDecl *Def = FD->getDefinition()) {
         B.K = CallBinding::Kind::UserFunction;
         B.Callee = Def;

@@ -1,13 +1,15 @@
-//===- RuleBinder.h - what a call in differentiated code becomes -*- C++ -*-===//
+//===- RuleBinder.h - what a call in differentiated code becomes -*- C++
+//-*-===//
 //
 // For each call in a function being differentiated, decides how its
 // derivative is computed: by a rule (a pushforward found in namespace
 // ddx::rules, from the headers the TU sees), by differentiating the callee's
 // definition, or not at all (a callee ddx cannot see into).
 //
-// Rule lookup is by name: the rule for `ns::f` is `ddx::rules::ns::f_pushforward`;
-// the namespace std maps to ddx::rules itself, so `std::sin` and `::sin` share
-// `ddx::rules::sin_pushforward`. See docs/rules.md.
+// Rule lookup is by name: the rule for `ns::f` is
+// `ddx::rules::ns::f_pushforward`; the namespace std maps to ddx::rules itself,
+// so `std::sin` and `::sin` share `ddx::rules::sin_pushforward`. See
+// docs/rules.md.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DDX_RULES_RULEBINDER_H

@@ -11,10 +11,10 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Basic/SourceManager.h"
-#include <vector>
 #include "llvm/ADT/StringRef.h"
 #include <set>
 #include <string>
+#include <vector>
 
 namespace ddx {
 

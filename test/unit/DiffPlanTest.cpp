@@ -102,10 +102,10 @@ TEST_F(DiffPlanTest, FunctorAndLambdaNames) {
   auto *Lambda = AST.find<clang::LambdaExpr>(lambdaExpr());
   ASSERT_NE(Lambda, nullptr);
   // Named by the lambda's line (line 7 of the snippet).
-  EXPECT_EQ(Plan.get({Lambda->getCallOperator(), Lambda}, Mode::Gradient,
-                     {A, I}, XY)
-                .Name,
-            "lambda_L7_grad_x");
+  EXPECT_EQ(
+      Plan.get({Lambda->getCallOperator(), Lambda}, Mode::Gradient, {A, I}, XY)
+          .Name,
+      "lambda_L7_grad_x");
 }
 
 } // namespace

@@ -73,7 +73,8 @@ TEST(ExprPrinter, QualifiesScopedEnumeratorsAndTemplateMembers) {
   ASSERT_TRUE(P.IR);
   ASSERT_EQ(kinds(P.IR->Body), "Assign If Assign");
   EXPECT_EQ(P.IR->Body[1].Cond, "m == ::ns::Mode::Fast");
-  EXPECT_EQ(P.Printer->print(P.IR->Body[1].Then[0].Value), "::C<double>::k * x");
+  EXPECT_EQ(P.Printer->print(P.IR->Body[1].Then[0].Value),
+            "::C<double>::k * x");
 }
 
 TEST(ExprPrinter, PrintsExtractedCallsAsTheirTemp) {

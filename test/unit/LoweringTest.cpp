@@ -20,8 +20,7 @@ TEST(Lowering, ParamsComeFirstThenLocals) {
   EXPECT_EQ(L.IR->Vars[0].K, Variable::Kind::Param);
   EXPECT_EQ(L.IR->Vars[1].Name, "n");
   EXPECT_EQ(L.IR->Vars[1].K, Variable::Kind::Param);
-  EXPECT_EQ(L.varsOfKind(Variable::Kind::Local),
-            std::vector<std::string>{"y"});
+  EXPECT_EQ(L.varsOfKind(Variable::Kind::Local), std::vector<std::string>{"y"});
   ASSERT_GE(L.IR->ReturnVar, 0);
   EXPECT_EQ(L.IR->Vars[L.IR->ReturnVar].K, Variable::Kind::Return);
   // Both parameters and the local are found from their declarations.

@@ -1,6 +1,6 @@
 //===- RequestFinderTest.cpp - ddx::gradient and ddx::derivative calls ----===//
-#include "Emit/ExprPrinter.h"
 #include "Requests/RequestFinder.h"
+#include "Emit/ExprPrinter.h"
 #include "TestAST.h"
 
 using namespace ddx;

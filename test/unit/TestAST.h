@@ -89,7 +89,8 @@ public:
   /// The first node of type T matching M, or null.
   template <typename T, typename MatcherT> const T *find(const MatcherT &M) {
     auto Found = clang::ast_matchers::match(M.bind("node"), ctx());
-    return Found.empty() ? nullptr : Found.front().template getNodeAs<T>("node");
+    return Found.empty() ? nullptr
+                         : Found.front().template getNodeAs<T>("node");
   }
   /// Every node of type T matching M, in traversal order.
   template <typename T, typename MatcherT>
@@ -151,12 +152,24 @@ inline std::string kinds(const Block &B) {
     if (!Text.empty())
       Text += " ";
     switch (S.K) {
-    case Stmt::Kind::Assign: Text += "Assign"; break;
-    case Stmt::Kind::Call: Text += "Call"; break;
-    case Stmt::Kind::Eval: Text += "Eval"; break;
-    case Stmt::Kind::If: Text += "If"; break;
-    case Stmt::Kind::Loop: Text += "Loop"; break;
-    case Stmt::Kind::Raw: Text += "Raw"; break;
+    case Stmt::Kind::Assign:
+      Text += "Assign";
+      break;
+    case Stmt::Kind::Call:
+      Text += "Call";
+      break;
+    case Stmt::Kind::Eval:
+      Text += "Eval";
+      break;
+    case Stmt::Kind::If:
+      Text += "If";
+      break;
+    case Stmt::Kind::Loop:
+      Text += "Loop";
+      break;
+    case Stmt::Kind::Raw:
+      Text += "Raw";
+      break;
     }
   }
   return Text;

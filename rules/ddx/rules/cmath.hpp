@@ -16,9 +16,7 @@
 namespace ddx::rules {
 
 namespace detail {
-template <class T> struct identity {
-  using type = T;
-};
+template <class T> struct identity { using type = T; };
 } // namespace detail
 /// Tangent parameters are not deduced: they take the argument's type.
 template <class T> using tangent_t = typename detail::identity<T>::type;
@@ -144,10 +142,10 @@ template <class T> T digamma(T x) {
   T inv = T(1) / x;
   T inv2 = inv * inv;
   result += std::log(x) - T(0.5) * inv -
-            inv2 * (T(1) / 12 - inv2 * (T(1) / 120 -
-                                        inv2 * (T(1) / 252 -
-                                                inv2 * (T(1) / 240 -
-                                                        inv2 * T(1) / 132))));
+            inv2 * (T(1) / 12 -
+                    inv2 * (T(1) / 120 -
+                            inv2 * (T(1) / 252 -
+                                    inv2 * (T(1) / 240 - inv2 * T(1) / 132))));
   return result;
 }
 } // namespace detail
@@ -189,10 +187,12 @@ auto copysign_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U>) {
 
 // std::max and std::min (<algorithm>): the derivative of the argument they
 // return, which is the first one on a tie.
-template <class T> T max_pushforward(T a, T b, tangent_t<T> da, tangent_t<T> db) {
+template <class T>
+T max_pushforward(T a, T b, tangent_t<T> da, tangent_t<T> db) {
   return a < b ? db : da;
 }
-template <class T> T min_pushforward(T a, T b, tangent_t<T> da, tangent_t<T> db) {
+template <class T>
+T min_pushforward(T a, T b, tangent_t<T> da, tangent_t<T> db) {
   return b < a ? db : da;
 }
 
