@@ -20,6 +20,17 @@
 #include <type_traits>
 #include <utility>
 
+/// Marks a parameter as an option (a tolerance, a limit, an error output):
+/// ddx never differentiates it. An active value passed to it is passed
+/// detached, with a warning.
+///
+///   double expectation(F f, DDX_OPTION double tol);
+#if defined(__clang__)
+#define DDX_OPTION __attribute__((annotate("ddx::option")))
+#else
+#define DDX_OPTION
+#endif
+
 namespace ddx {
 
 /// An argument to differentiate with respect to (reverse mode). Its adjoint is

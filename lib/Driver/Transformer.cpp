@@ -4,6 +4,7 @@
 #include "Emit/ExprPrinter.h"
 #include "Emit/FunctionAssembler.h"
 #include "Output/OutputWriter.h"
+#include "Plan/CallableResolver.h"
 #include "Plan/DiffPlan.h"
 #include "Requests/RequestFinder.h"
 #include "Rules/RuleBinder.h"
@@ -134,7 +135,14 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
     switch (A.K) {
     case RequestArg::Kind::Active:
     case RequestArg::Kind::Dual:
-      if (Indirect) {
+      if (I < R.What.Function->getNumParams() &&
+          isOption(R.What.Function->getParamDecl(I))) {
+        Diags.error(A.Whole->getBeginLoc(),
+                    "parameter '" + Param.Name +
+                        "' is an option (DDX_OPTION) and is never "
+                        "differentiated");
+        Ok = false;
+      } else if (Indirect) {
         Diags.error(A.Whole->getBeginLoc(),
                     "parameter '" + Param.Name +
                         "' is a pointer or non-const reference: pass it with "
@@ -211,6 +219,11 @@ nlohmann::json TUTransformer::report(bool Written) const {
                                ? "duplicated"
                                : "inactive";
     F["parameters"] = Activity;
+    nlohmann::json Options = nlohmann::json::array();
+    for (const ParmVarDecl *P : I.What.Function->parameters())
+      if (isOption(P))
+        Options.push_back(P->getNameAsString());
+    F["options"] = Options;
     nlohmann::json Specialised = nlohmann::json::array();
     for (const CallableBinding &B : I.What.Bindings) {
       nlohmann::json S;

@@ -102,7 +102,8 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
   Out.At = Call->getExprLoc();
   auto AddArgs = [&](const FunctionDecl *FD) {
     for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I)
-      Out.Args.push_back({Args[I], FD->getParamDecl(I)->getType()});
+      Out.Args.push_back(
+          {Args[I], FD->getParamDecl(I)->getType(), FD->getParamDecl(I)});
   };
   if (const Expr *Object = calledObject(Call)) {
     if (auto R = resolveCallable(Object, IR, Ctx)) {
@@ -152,7 +153,7 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
   for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
     if (!isCallableParam(P->getType())) {
-      Out.Args.push_back({Args[I], P->getType()});
+      Out.Args.push_back({Args[I], P->getType(), P});
       continue;
     }
     // Specialise the callee on the concrete callable passed here.
@@ -188,7 +189,15 @@ std::string EmitContext::callee(const ResolvedCall &R, Mode M,
   Acts.clear();
   for (const CalleeArg &A : R.Args) {
     ParamActivity Act = ParamActivity::Inactive;
-    if (isDifferentiableType(A.ParamType)) {
+    if (isOption(A.Param)) {
+      if (Activity.isVaried(A.E))
+        Diags.warning(A.E->getBeginLoc(),
+                      "an active value is passed to option '" +
+                          A.Param->getNameAsString() + "' of '" +
+                          R.What.Function->getQualifiedNameAsString() +
+                          "'; it is passed detached (its derivative is not "
+                          "propagated)");
+    } else if (isDifferentiableType(A.ParamType)) {
       if (isIndirect(A.ParamType))
         Act = Activity.isVaried(Printer.rootVar(A.E))
                   ? ParamActivity::Duplicated

@@ -7,6 +7,15 @@ using namespace clang;
 
 namespace ddx {
 
+bool isOption(const ParmVarDecl *P) {
+  if (!P)
+    return false;
+  for (const auto *A : P->specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation() == "ddx::option")
+      return true;
+  return false;
+}
+
 bool isCallableParam(QualType T) {
   T = T.getNonReferenceType().getCanonicalType();
   if (T->isFunctionType() || T->isFunctionPointerType())

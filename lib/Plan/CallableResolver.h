@@ -23,7 +23,11 @@ namespace ddx {
 struct CalleeArg {
   const clang::Expr *E = nullptr;
   clang::QualType ParamType;
+  const clang::ParmVarDecl *Param = nullptr; ///< null for a capture
 };
+
+/// Whether a parameter is marked DDX_OPTION: never differentiated.
+bool isOption(const clang::ParmVarDecl *P);
 
 struct ResolvedCallable {
   const clang::FunctionDecl *Function = nullptr;

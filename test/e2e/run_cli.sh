@@ -90,6 +90,11 @@ check "the report of a failure holds its diagnostic" grep -q '"message": "ddx ca
 check "the report of a failure has no output" grep -q '"output": null' "$work/bad.json"
 check "the error is located" grep -q "bad.cpp:2:33: error:" "$work/err.txt"
 
+# An active value passed to an option: a located warning, exit 0.
+"$ddx" "$project/test/e2e/cases/hof_options.cpp" -o "$work/opt.cpp" -- "${flags[@]}" -I"$project/test/e2e" 2> "$work/opt.txt"
+check "an active option argument is a warning, not an error" test -s "$work/opt.cpp"
+check "the option warning is located" grep -q "hof_options.cpp:30:65: warning: an active value is passed to option 'tol'" "$work/opt.txt"
+
 # Untransformed code that uses a request does not build, naming ddx.
 check "untransformed code fails to build" bash -c "! '$cxx' ${flags[*]} -fsyntax-only '$work/model.cpp' 2> '$work/untransformed.txt'"
 check "the build error names ddx" grep -q "ddx" "$work/untransformed.txt"
