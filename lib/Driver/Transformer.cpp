@@ -82,34 +82,41 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
     Diags.note(FD->getLocation(), "declared here");
     return false;
   }
-  const FunctionIR *IR = Assembler.lowered(R.What);
-  if (!IR)
-    return false;
-  unsigned Captures = R.What.Lambda ? R.What.Lambda->capture_size() : 0;
+  const FunctionDecl *FD = R.What.Function;
   // Defaulted arguments the request leaves out are passed explicitly.
   std::vector<RequestArg> Args = R.Args;
-  ExprPrinter Printer(Ctx, *IR, Diags);
-  std::vector<std::string> Defaults(Args.size());
-  for (unsigned I = Args.size();
-       I + Captures < IR->NumParams && I < R.What.Function->getNumParams();
-       ++I) {
-    const ParmVarDecl *P = R.What.Function->getParamDecl(I);
+  while (Args.size() < FD->getNumParams()) {
+    const ParmVarDecl *P = FD->getParamDecl(Args.size());
     if (!P->hasDefaultArg() || P->hasUnparsedDefaultArg() ||
         P->hasUninstantiatedDefaultArg())
       break;
     RequestArg A;
     A.Whole = A.Primal = P->getDefaultArg();
     Args.push_back(A);
-    Defaults.push_back(Printer.print(P->getDefaultArg()));
   }
-  if (Args.size() + Captures != IR->NumParams) {
-    Diags.error(R.Call->getExprLoc(),
-                "this request passes " + std::to_string(R.Args.size()) +
-                    " arguments but the function takes " +
-                    std::to_string(IR->NumParams - Captures) +
-                    "; ddx needs every argument, including defaulted ones");
+  if (Args.size() != FD->getNumParams()) {
+    Diags.error(R.Call->getExprLoc(), "this request passes " +
+                                          std::to_string(R.Args.size()) +
+                                          " arguments but the function takes " +
+                                          std::to_string(FD->getNumParams()));
     return false;
   }
+  // An option given a compile-time constant is folded into the entry.
+  Target What = R.What;
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    bool Value = Args[I].K == RequestArg::Kind::Plain ||
+                 Args[I].K == RequestArg::Kind::Constant;
+    if (!Value || !isOption(FD->getParamDecl(I)))
+      continue;
+    std::string Constant = constantLiteral(Args[I].Primal, Ctx);
+    if (!Constant.empty())
+      What.Bindings.push_back({I, nullptr, nullptr, Constant});
+  }
+  const FunctionIR *IR = Assembler.lowered(What);
+  if (!IR)
+    return false;
+  unsigned Captures = What.Lambda ? What.Lambda->capture_size() : 0;
+  ExprPrinter Printer(Ctx, *IR, Diags);
   std::vector<ParamActivity> Acts(Captures, ParamActivity::Inactive);
   std::vector<std::string> CallArgs;
   if (R.Object && !R.What.Lambda)
@@ -124,14 +131,18 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
       CallArgs.push_back(IR->Vars[C].Name);
   }
   bool Ok = true;
+  unsigned Next = Captures; // the IR's next unbound parameter
   for (unsigned I = 0; I < Args.size(); ++I) {
     const RequestArg &A = Args[I];
-    const Variable &Param = IR->Vars[Captures + I];
+    if (What.bindingFor(I))
+      continue;
+    const Variable &Param = IR->Vars[Next++];
+    bool Defaulted = I >= R.Args.size();
     QualType T = Param.DeclaredType;
     bool Indirect =
         T->isPointerType() ||
         (T->isReferenceType() && !T.getNonReferenceType().isConstQualified());
-    CallArgs.push_back(Defaults[I].empty() ? text(A.Primal) : Defaults[I]);
+    CallArgs.push_back(Defaulted ? Printer.print(A.Primal) : text(A.Primal));
     switch (A.K) {
     case RequestArg::Kind::Active:
     case RequestArg::Kind::Dual:
@@ -179,8 +190,8 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
   if (!Ok)
     return false;
   const Instance &I =
-      Plan.get(R.What, R.Gradient ? Mode::Gradient : Mode::Derivative, Acts,
-               paramNames(R.What), R.Call->getExprLoc());
+      Plan.get(What, R.Gradient ? Mode::Gradient : Mode::Derivative, Acts,
+               paramNames(What), R.Call->getExprLoc());
   Rewrite = "::ddx_generated::" + I.Name + "(";
   for (size_t A = 0; A < CallArgs.size(); ++A)
     Rewrite += (A ? ", " : "") + CallArgs[A];
@@ -231,8 +242,10 @@ nlohmann::json TUTransformer::report(bool Written) const {
           I.What.Function->getParamDecl(B.Param)->getNameAsString();
       if (B.Function)
         S["callable"] = {{"function", B.Function->getQualifiedNameAsString()}};
-      else
+      else if (B.Lambda)
         S["callable"] = {{"lambda", location(B.Lambda->getBeginLoc())}};
+      else
+        S["constant"] = B.Constant; // a folded option
       Specialised.push_back(S);
     }
     F["specialised_on"] = Specialised;

@@ -3,6 +3,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
+#include <cstdio>
 
 using namespace clang;
 
@@ -97,6 +98,16 @@ static std::vector<const Expr *> callArgs(const CallExpr *Call) {
   return Args;
 }
 
+std::string EmitContext::constantText(const Expr *E) const {
+  // An option of this clone that was itself folded passes its value on.
+  if (auto *Ref = dyn_cast<DeclRefExpr>(skipImplicit(E))) {
+    auto It = IR.BoundParams.find(Ref->getDecl());
+    if (It != IR.BoundParams.end())
+      return IR.Bindings[It->second].Constant;
+  }
+  return constantLiteral(E, Ctx);
+}
+
 bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
   std::vector<const Expr *> Args = callArgs(Call);
   Out.At = Call->getExprLoc();
@@ -152,6 +163,13 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
   std::vector<CalleeArg> Captures;
   for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
+    if (isOption(P)) {
+      std::string Constant = constantText(Args[I]);
+      if (!Constant.empty()) {
+        Out.What.Bindings.push_back({I, nullptr, nullptr, Constant});
+        continue;
+      }
+    }
     if (!isCallableParam(P->getType())) {
       Out.Args.push_back({Args[I], P->getType(), P});
       continue;

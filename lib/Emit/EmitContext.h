@@ -45,6 +45,8 @@ struct EmitContext {
   /// The instance for a resolved call, with the activity of its arguments.
   std::string callee(const ResolvedCall &R, Mode M,
                      std::vector<ParamActivity> &Activity);
+  /// The value of a compile-time constant argument as a C++ literal, or "".
+  std::string constantText(const clang::Expr *E) const;
   /// Whether any argument (or the object) of a resolved call is varied.
   bool anyVaried(const ResolvedCall &R) const;
 

@@ -125,6 +125,10 @@ std::string ExprPrinter::declName(const DeclRefExpr *Ref) const {
       return print(V.RangeOf) + "[" + varName(V.IndexVar) + "]";
     return V.Name;
   }
+  auto Bound = IR.BoundParams.find(D);
+  if (Bound != IR.BoundParams.end() &&
+      !IR.Bindings[Bound->second].Constant.empty())
+    return IR.Bindings[Bound->second].Constant; // a folded option
   if (auto *FD = dyn_cast<FunctionDecl>(D))
     return calleeName(FD, Ref);
   if (isa<EnumConstantDecl>(D) || isa<VarDecl>(D)) {

@@ -76,12 +76,17 @@ std::string describe(const Target &What) {
   } else {
     Text = What.Function->getQualifiedNameAsString();
   }
-  for (const CallableBinding &B : What.Bindings)
+  for (const CallableBinding &B : What.Bindings) {
+    std::string Param = What.Function->getParamDecl(B.Param)->getNameAsString();
+    if (!B.Constant.empty()) {
+      Text += ", option '" + Param + "' folded to " + B.Constant;
+      continue;
+    }
     Text += ", specialised on " +
             (B.Function ? B.Function->getQualifiedNameAsString()
                         : describe(Target{nullptr, B.Lambda, {}})) +
-            " for parameter '" +
-            What.Function->getParamDecl(B.Param)->getNameAsString() + "'";
+            " for parameter '" + Param + "'";
+  }
   return Text;
 }
 

@@ -2,10 +2,36 @@
 #include "Plan/CallableResolver.h"
 #include "Emit/ExprPrinter.h"
 #include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/SmallString.h"
+#include <cstdio>
 
 using namespace clang;
 
 namespace ddx {
+
+std::string constantLiteral(const Expr *E, ASTContext &Ctx) {
+  if (E->isValueDependent())
+    return "";
+  Expr::EvalResult Value;
+  if (!E->EvaluateAsRValue(Value, Ctx) || Value.HasSideEffects)
+    return "";
+  if (Value.Val.isInt()) {
+    llvm::SmallString<32> Digits;
+    Value.Val.getInt().toString(Digits, 10);
+    return std::string(Digits);
+  }
+  if (Value.Val.isFloat()) {
+    // 17 significant digits read back as the same double.
+    char Text[64];
+    std::snprintf(Text, sizeof Text, "%.17g",
+                  Value.Val.getFloat().convertToDouble());
+    std::string Literal(Text);
+    if (Literal.find_first_of(".eEn") == std::string::npos)
+      Literal += ".0";
+    return Literal;
+  }
+  return "";
+}
 
 bool isOption(const ParmVarDecl *P) {
   if (!P)
@@ -120,6 +146,8 @@ resolveCallable(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
   auto Bound = IR.BoundParams.find(D);
   if (Bound != IR.BoundParams.end()) {
     const CallableBinding &B = IR.Bindings[Bound->second];
+    if (!B.Function && !B.Lambda)
+      return std::nullopt; // a folded option, not a callable
     if (B.Function) {
       ResolvedCallable R;
       R.Function = B.Function;

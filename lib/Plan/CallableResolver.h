@@ -26,6 +26,10 @@ struct CalleeArg {
   const clang::ParmVarDecl *Param = nullptr; ///< null for a capture
 };
 
+/// The value of a compile-time constant expression as a C++ literal that
+/// reads back exactly, or "" if E is not one.
+std::string constantLiteral(const clang::Expr *E, clang::ASTContext &Ctx);
+
 /// Whether a parameter is marked DDX_OPTION: never differentiated.
 bool isOption(const clang::ParmVarDecl *P);
 

@@ -3,6 +3,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include <cctype>
 
 using namespace clang;
 
@@ -52,8 +53,15 @@ const Instance &DiffPlan::get(const Target &What, Mode M,
   for (const CallableBinding &B : What.Bindings) {
     if (B.Function)
       Name += "_of_" + B.Function->getNameAsString();
-    else
+    else if (B.Lambda)
       Name += "_of_" + baseName(Target{nullptr, B.Lambda, {}});
+    else {
+      // A folded option: its name and value, as identifier characters.
+      Name +=
+          "_" + What.Function->getParamDecl(B.Param)->getNameAsString() + "_";
+      for (char C : B.Constant)
+        Name += std::isalnum(static_cast<unsigned char>(C)) ? C : '_';
+    }
   }
   Name += suffix(M);
   for (size_t P = 0; P < Activity.size() && P < ParamNames.size(); ++P)

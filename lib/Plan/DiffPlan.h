@@ -39,12 +39,18 @@ const char *modeName(Mode M);
 /// a call site passes: a named function or a lambda. The specialised clone
 /// has no such parameter; its calls of it are statically bound, and a
 /// lambda's captures become trailing parameters.
+///
+/// An option whose value is a compile-time constant at the call site is
+/// bound the same way, to that value (Constant, as a C++ literal), and
+/// folded into the clone.
 struct CallableBinding {
   unsigned Param = 0; ///< index into Function->parameters()
   const clang::FunctionDecl *Function = nullptr;
   const clang::LambdaExpr *Lambda = nullptr;
+  std::string Constant;
   bool operator==(const CallableBinding &O) const {
-    return Param == O.Param && Function == O.Function && Lambda == O.Lambda;
+    return Param == O.Param && Function == O.Function && Lambda == O.Lambda &&
+           Constant == O.Constant;
   }
 };
 

@@ -93,7 +93,9 @@ check "the error is located" grep -q "bad.cpp:2:33: error:" "$work/err.txt"
 # An active value passed to an option: a located warning, exit 0.
 "$ddx" "$project/test/e2e/cases/hof_options.cpp" -o "$work/opt.cpp" -- "${flags[@]}" -I"$project/test/e2e" 2> "$work/opt.txt"
 check "an active option argument is a warning, not an error" test -s "$work/opt.cpp"
-check "the option warning is located" grep -q "hof_options.cpp:30:65: warning: an active value is passed to option 'tol'" "$work/opt.txt"
+check "the option warning is located" grep -q "hof_options.cpp:35:65: warning: an active value is passed to option 'tol'" "$work/opt.txt"
+check "a default option is folded into the clone" grep -q "n = 1e-10 < 1e-8" "$work/opt.cpp"
+check "a constant request option is folded into the entry" grep -q "option 'tol' folded to 0.001" "$work/opt.cpp"
 
 # Untransformed code that uses a request does not build, naming ddx.
 check "untransformed code fails to build" bash -c "! '$cxx' ${flags[*]} -fsyntax-only '$work/model.cpp' 2> '$work/untransformed.txt'"

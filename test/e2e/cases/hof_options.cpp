@@ -21,8 +21,13 @@ double expectation(std::function<double(double)> f,
   return integrate(f, 0.0, 1.0, n) + tol;
 }
 
-double model(double k, double tol) {
+double model(double k, DDX_OPTION double tol) {
   return expectation([k](double x) { return std::exp(-k * x * x); }, tol);
+}
+
+// The default tolerance is a constant: ddx folds it into the clone.
+double model_default(double k) {
+  return expectation([k](double x) { return std::cos(k * x); });
 }
 
 // The option receives an active value: ddx detaches it.
@@ -48,6 +53,20 @@ int main() {
     check::fd("detached = full - option path", dk + 1e-3,
               [&](double h) { return model_detached(k + h); });
     check::near("detached fwd vs rev", tk, dk, 1e-12);
+  }
+  {
+    auto [I, dk] = ddx::gradient(model_default, ddx::active(k));
+    auto [I1, tk] = ddx::derivative(model_default, ddx::dual(k, 1.0));
+    check::near("default value", I, model_default(k));
+    check::fd("dmodel_default/dk", dk,
+              [&](double h) { return model_default(k + h); });
+    check::near("default fwd vs rev", tk, dk, 1e-12);
+  }
+  {
+    // A constant request argument for an option is folded into the entry.
+    auto [I, dk] = ddx::gradient(model, ddx::active(k), 1e-3);
+    check::near("folded value", I, model(k, 1e-3));
+    check::fd("dmodel/dk folded", dk, [&](double h) { return model(k + h, 1e-3); });
   }
   return check::finish();
 }
