@@ -15,6 +15,14 @@ mkdir -p "$work/again"
 "$ddx" "$case" -o "$work/again/$name.ddx.cpp" -- "${flags[@]}"
 sed "s|$work/again/|$work/|" "$work/again/$name.ddx.cpp" | cmp -s "$out" - || {
   echo "output is not deterministic"; exit 1; }
+# Higher-order cases: the derivative code must be statically bound.
+if [[ "$name" == hof_* ]]; then
+  generated=$(awk '/^\/\/ ddx: derivative functions$/{on=1} on' "$out")
+  if grep -n "std::function\|virtual\|(\*[A-Za-z_][A-Za-z_0-9]*)" <<< "$generated"; then
+    echo "the derivative code is not statically bound (std::function, a virtual call or a function pointer above)"
+    exit 1
+  fi
+fi
 "$cxx" "${flags[@]}" -Wall -O1 "$out" -o "$work/$name" 2> "$work/$name.warnings" || {
   cat "$work/$name.warnings"; exit 1; }
 if grep -q "warning:" "$work/$name.warnings"; then
