@@ -82,6 +82,20 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
     Diags.note(FD->getLocation(), "declared here");
     return false;
   }
+  if (R.What.Lambda && R.Object) {
+    if (const VarDecl *V = unstableCapture(R.What.Lambda)) {
+      Diags.error(R.Object->getExprLoc(),
+                  "the lambda captures '" + V->getNameAsString() +
+                      "' by value and '" + V->getNameAsString() +
+                      "' changes in this function: ddx passes captures at "
+                      "the request, so it could differ from the captured "
+                      "value");
+      Diags.note(V->getLocation(), "capture it by reference, or make it "
+                                   "const, or write the lambda in the "
+                                   "request");
+      return false;
+    }
+  }
   const FunctionDecl *FD = R.What.Function;
   // Defaulted arguments the request leaves out are passed explicitly.
   std::vector<RequestArg> Args = R.Args;

@@ -42,30 +42,6 @@ bool hasJump(const clang::Stmt *S, bool Continue) {
   return false;
 }
 
-/// Whether Body assigns V, steps it with ++/--, or takes its address.
-bool isModified(const VarDecl *V, const clang::Stmt *Body) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *V;
-    bool Found = false;
-    bool refers(Expr *E) {
-      auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return Ref && Ref->getDecl() == V;
-    }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      Found |= B->isAssignmentOp() && refers(B->getLHS());
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-               refers(U->getSubExpr());
-      return true;
-    }
-  } F;
-  F.V = V;
-  F.TraverseStmt(const_cast<clang::Stmt *>(Body));
-  return F.Found;
-}
-
 /// Lowers one function body.
 class BodyLowerer {
 public:
@@ -783,8 +759,10 @@ bool BodyLowerer::isLocalCallable(const VarDecl *VD) {
     return false;
   QualType T = VD->getType();
   auto *Closure = T->getAsCXXRecordDecl();
-  if (Closure && Closure->isLambda())
-    return true;
+  if (Closure && Closure->isLambda()) {
+    auto *L = dyn_cast<LambdaExpr>(skipImplicit(VD->getInit()));
+    return L && !unstableCapture(L) && !isModified(VD, IR.Function->getBody());
+  }
   if (!T->isFunctionPointerType() || !resolveCallable(VD->getInit(), IR, Ctx))
     return false;
   return !isModified(VD, IR.Function->getBody());

@@ -2,6 +2,7 @@
 #include "Plan/CallableResolver.h"
 #include "Emit/ExprPrinter.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallString.h"
 #include <cstdio>
 
@@ -31,6 +32,45 @@ std::string constantLiteral(const Expr *E, ASTContext &Ctx) {
     return Literal;
   }
   return "";
+}
+
+/// Whether Body assigns V, steps it with ++/--, or takes its address.
+bool isModified(const VarDecl *V, const clang::Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool refers(Expr *E) {
+      auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl() == V;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Found |= B->isAssignmentOp() && refers(B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+               refers(U->getSubExpr());
+      return true;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<clang::Stmt *>(Body));
+  return F.Found;
+}
+
+const VarDecl *unstableCapture(const LambdaExpr *L) {
+  auto *Enclosing =
+      dyn_cast<FunctionDecl>(L->getLambdaClass()->getDeclContext());
+  if (!Enclosing || !Enclosing->getBody())
+    return nullptr;
+  for (const LambdaCapture &C : L->captures()) {
+    auto *V = dyn_cast_or_null<VarDecl>(
+        C.capturesVariable() ? C.getCapturedVar() : nullptr);
+    if (V && C.getCaptureKind() == LCK_ByCopy && !V->isInitCapture() &&
+        isModified(V, Enclosing->getBody()))
+      return V;
+  }
+  return nullptr;
 }
 
 bool isOption(const ParmVarDecl *P) {

@@ -30,6 +30,14 @@ struct CalleeArg {
 /// reads back exactly, or "" if E is not one.
 std::string constantLiteral(const clang::Expr *E, clang::ASTContext &Ctx);
 
+/// Whether Body assigns V, steps it with ++/--, or takes its address.
+bool isModified(const clang::VarDecl *V, const clang::Stmt *Body);
+
+/// A variable a lambda captures by value that its enclosing function
+/// modifies somewhere, or null. ddx passes captures where the lambda is
+/// used, so such a capture could differ from the value the lambda holds.
+const clang::VarDecl *unstableCapture(const clang::LambdaExpr *L);
+
 /// Whether a parameter is marked DDX_OPTION: never differentiated.
 bool isOption(const clang::ParmVarDecl *P);
 
