@@ -33,6 +33,12 @@ bool isDifferentiableType(QualType T) {
   return false;
 }
 
+bool writesThrough(QualType T) {
+  if (T->isPointerType())
+    return !T->getPointeeType().isConstQualified();
+  return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+}
+
 ActivityAnalysis::ActivityAnalysis(const FunctionIR &IR,
                                    const ExprPrinter &Printer)
     : IR(IR), Printer(Printer), Varied(IR.Vars.size(), false) {}
@@ -114,11 +120,7 @@ bool ActivityAnalysis::visit(const Block &B) {
       const FunctionDecl *FD = Call->getDirectCallee();
       for (unsigned I = 0;
            FD && I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
-        QualType P = FD->getParamDecl(I)->getType();
-        QualType Pointee = P->isPointerType()     ? P->getPointeeType()
-                           : P->isReferenceType() ? P.getNonReferenceType()
-                                                  : QualType();
-        if (!Pointee.isNull() && !Pointee.isConstQualified())
+        if (writesThrough(FD->getParamDecl(I)->getType()))
           Changed |= mark(Printer.rootVar(Call->getArg(I)));
       }
       break;

@@ -19,6 +19,10 @@ namespace ddx {
 /// and pointers, references, arrays and structs that hold them.
 bool isDifferentiableType(clang::QualType T);
 
+/// Whether a callee can write through a parameter of type T: a pointer to
+/// non-const or a non-const reference.
+bool writesThrough(clang::QualType T);
+
 class ActivityAnalysis {
 public:
   ActivityAnalysis(const FunctionIR &IR, const ExprPrinter &Printer);

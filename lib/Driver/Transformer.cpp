@@ -153,9 +153,7 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
     const Variable &Param = IR->Vars[Next++];
     bool Defaulted = I >= R.Args.size();
     QualType T = Param.DeclaredType;
-    bool Indirect =
-        T->isPointerType() ||
-        (T->isReferenceType() && !T.getNonReferenceType().isConstQualified());
+    bool Indirect = isIndirect(T);
     CallArgs.push_back(Defaulted ? Printer.print(A.Primal) : text(A.Primal));
     switch (A.K) {
     case RequestArg::Kind::Active:

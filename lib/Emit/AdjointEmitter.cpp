@@ -270,8 +270,7 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   EmitContext::ResolvedCall R;
   if (!C.resolve(Call, R))
     return Result;
-  bool Generated = R.What.Lambda || !R.What.Bindings.empty();
-  if (!C.anyVaried(R) && !Generated) {
+  if (C.staysPrimal(R)) {
     Result.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
                              C.Printer.printCall(Call) + ";");
     if (!Restore.empty())
@@ -283,8 +282,7 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   std::string Forward = C.callee(R, Mode::ForwardSweep, Acts);
   std::string Reverse = C.callee(R, Mode::ReverseSweep, Acts);
   std::vector<std::string> FwdArgs, RevArgs;
-  if (R.SelfIsThis || R.Self) {
-    std::string Self = R.SelfIsThis ? "self" : C.Printer.print(R.Self);
+  if (std::string Self = C.selfArg(R); !Self.empty()) {
     FwdArgs.push_back(Self);
     RevArgs.push_back(Self);
   }
@@ -381,10 +379,8 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
     addInto(E->getType(), C.Printer.shadow(E), Seed, Out);
     return;
   }
-  if (auto *Copy = dyn_cast<CXXConstructExpr>(E);
-      Copy && Copy->getNumArgs() == 1 &&
-      Copy->getConstructor()->isCopyOrMoveConstructor())
-    return accumulate(Copy->getArg(0), Seed, Out);
+  if (const Expr *Source = copiedFrom(E))
+    return accumulate(Source, Seed, Out);
   if (auto *P = dyn_cast<ParenExpr>(E))
     return accumulate(P->getSubExpr(), Seed, Out);
   if (auto *U = dyn_cast<UnaryOperator>(E)) {

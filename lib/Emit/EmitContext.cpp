@@ -125,11 +125,17 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
         AddArgs(Out.What.Function);
         return true;
       }
-      Out.What.Function = callOperatorOf(R->Lambda);
+      Out.What.Function = callOperator(R->Lambda->getLambdaClass());
       Out.What.Lambda = R->Lambda;
+      if (!Out.What.Function) {
+        Diags.error(Call->getExprLoc(),
+                    "ddx cannot tell which call operator of this lambda is "
+                    "called (a generic lambda used with several types)");
+        return false;
+      }
       Out.Args = R->Captures;
       AddArgs(Out.What.Function);
-      return Out.What.Function != nullptr;
+      return true;
     }
     auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
     if (Method && Method->getDefinition()) {

@@ -49,13 +49,19 @@ struct EmitContext {
   std::string constantText(const clang::Expr *E) const;
   /// Whether any argument (or the object) of a resolved call is varied.
   bool anyVaried(const ResolvedCall &R) const;
+  /// Whether a call can stay the primal call: nothing active reaches it and
+  /// it calls or passes no lambda (a lambda has no primal to call here).
+  bool staysPrimal(const ResolvedCall &R) const {
+    return !anyVaried(R) && !R.What.Lambda && R.What.Bindings.empty();
+  }
+  /// The object argument of the generated callee ("self", a functor), or "".
+  std::string selfArg(const ResolvedCall &R) const {
+    return R.SelfIsThis ? "self" : R.Self ? Printer.print(R.Self) : "";
+  }
 
   /// Reports a call with active arguments that ddx cannot differentiate.
   /// Returns true if the call is fine (a rule, or inactive).
   bool checkCall(const clang::CallExpr *Call);
-
-  /// The zero of a type in generated code.
-  std::string zero() const { return "0"; }
 };
 
 /// Statements adding Src to Dst for a value of type T: scalars directly,

@@ -5,7 +5,9 @@
 #include "clang/AST/QualTypeNames.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdio>
 
 using namespace clang;
 
@@ -60,6 +62,46 @@ static std::string qualifiedName(const NamedDecl *D) {
     }
   }
   return "::" + Name;
+}
+
+std::string constantLiteral(const Expr *E, ASTContext &Ctx) {
+  if (E->isValueDependent())
+    return "";
+  Expr::EvalResult Value;
+  if (!E->EvaluateAsRValue(Value, Ctx) || Value.HasSideEffects)
+    return "";
+  if (Value.Val.isInt()) {
+    llvm::SmallString<32> Digits;
+    Value.Val.getInt().toString(Digits, 10);
+    return std::string(Digits);
+  }
+  if (Value.Val.isFloat()) {
+    // 17 significant digits read back as the same double.
+    const llvm::APFloat &F = Value.Val.getFloat();
+    std::string Literal;
+    if (&F.getSemantics() == &llvm::APFloat::IEEEdouble() ||
+        &F.getSemantics() == &llvm::APFloat::IEEEsingle()) {
+      char Text[64];
+      std::snprintf(Text, sizeof Text, "%.17g", F.convertToDouble());
+      Literal = Text;
+    } else {
+      llvm::SmallString<64> Text;
+      F.toString(Text, 21, 0, false);
+      Literal = std::string(Text);
+    }
+    if (Literal.find_first_of(".eEn") == std::string::npos)
+      Literal += ".0";
+    return Literal;
+  }
+  return "";
+}
+
+const Expr *copiedFrom(const Expr *E) {
+  auto *Copy = dyn_cast<CXXConstructExpr>(E);
+  if (Copy && Copy->getNumArgs() == 1 &&
+      Copy->getConstructor()->isCopyOrMoveConstructor())
+    return Copy->getArg(0);
+  return nullptr;
 }
 
 static PrintingPolicy policyFor(const ASTContext &Ctx) {
@@ -135,22 +177,10 @@ std::string ExprPrinter::declName(const DeclRefExpr *Ref) const {
     if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->isLocalVarDeclOrParm()) {
       // A constant of an enclosing function that a lambda uses without
       // capturing it: generated code has no such variable, so use its value.
-      Expr::EvalResult Value;
-      if (VD->getType().isConstQualified() &&
-          Ref->EvaluateAsRValue(Value, Ctx)) {
-        if (Value.Val.isInt()) {
-          llvm::SmallString<32> Digits;
-          Value.Val.getInt().toString(Digits, 10);
-          return std::string(Digits);
-        }
-        if (Value.Val.isFloat()) {
-          llvm::SmallString<32> Text;
-          Value.Val.getFloat().toString(Text, 17, 0, false);
-          std::string Literal(Text);
-          if (Literal.find_first_of(".eE") == std::string::npos)
-            Literal += ".0";
+      if (VD->getType().isConstQualified()) {
+        std::string Literal = constantLiteral(Ref, Ctx);
+        if (!Literal.empty())
           return Literal;
-        }
       }
       return D->getNameAsString();
     }
@@ -319,10 +349,8 @@ int ExprPrinter::rootVar(const Expr *E) const {
   }
   if (auto *C = dyn_cast<CastExpr>(E))
     return rootVar(C->getSubExpr());
-  if (auto *Copy = dyn_cast<CXXConstructExpr>(E);
-      Copy && Copy->getNumArgs() == 1 &&
-      Copy->getConstructor()->isCopyOrMoveConstructor())
-    return rootVar(Copy->getArg(0));
+  if (const Expr *Source = copiedFrom(E))
+    return rootVar(Source);
   return -1;
 }
 
@@ -368,10 +396,8 @@ std::string ExprPrinter::shadow(const Expr *E) const {
   }
   if (auto *C = dyn_cast<CastExpr>(E))
     return shadow(C->getSubExpr());
-  if (auto *Copy = dyn_cast<CXXConstructExpr>(E);
-      Copy && Copy->getNumArgs() == 1 &&
-      Copy->getConstructor()->isCopyOrMoveConstructor())
-    return shadow(Copy->getArg(0));
+  if (const Expr *Source = copiedFrom(E))
+    return shadow(Source);
   return unsupported(E);
 }
 

@@ -57,6 +57,14 @@ private:
   DiagReporter &Diags;
 };
 
+/// The value of a compile-time constant expression as a C++ literal that
+/// reads back exactly, or "" if E is not one.
+std::string constantLiteral(const clang::Expr *E, clang::ASTContext &Ctx);
+
+/// The source of a copy or move construction (a struct copied whole), or
+/// null: for shadows, roots and adjoints the copy is transparent.
+const clang::Expr *copiedFrom(const clang::Expr *E);
+
 /// Strips what never changes meaning in generated code: implicit casts,
 /// parentheses' absence, temporaries and cleanups.
 const clang::Expr *skipImplicit(const clang::Expr *E);

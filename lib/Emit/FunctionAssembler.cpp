@@ -237,13 +237,9 @@ bool InstanceBuilder::writesOutside() const {
         const FunctionDecl *FD = Call->getDirectCallee();
         for (unsigned A = 0;
              FD && A < Call->getNumArgs() && A < FD->getNumParams(); ++A) {
-          QualType P = FD->getParamDecl(A)->getType();
-          bool Writable =
-              (P->isPointerType() && !P->getPointeeType().isConstQualified()) ||
-              (P->isReferenceType() &&
-               !P.getNonReferenceType().isConstQualified());
           int Root = Printer.rootVar(Call->getArg(A));
-          if (Writable && Root >= 0 && unsigned(Root) < IR.NumParams)
+          if (writesThrough(FD->getParamDecl(A)->getType()) && Root >= 0 &&
+              unsigned(Root) < IR.NumParams)
             return true;
         }
       }

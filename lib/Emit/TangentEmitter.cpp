@@ -158,10 +158,7 @@ void TangentEmitter::emitCall(const Stmt &S, Lines &Out) {
   EmitContext::ResolvedCall R;
   if (!C.resolve(Call, R))
     return;
-  // A call that passes or calls a lambda has no primal to call: it always
-  // goes through generated code.
-  bool Generated = R.What.Lambda || !R.What.Bindings.empty();
-  if (!C.anyVaried(R) && !Generated) {
+  if (C.staysPrimal(R)) {
     Out.push_back((Result.empty() ? "" : Result + " = ") +
                   C.Printer.printCall(Call) + ";");
     return;
@@ -169,10 +166,8 @@ void TangentEmitter::emitCall(const Stmt &S, Lines &Out) {
   std::vector<ParamActivity> Acts;
   std::string Name = C.callee(R, Mode::Tangent, Acts);
   std::vector<std::string> Args;
-  if (R.SelfIsThis)
-    Args.push_back("self");
-  else if (R.Self)
-    Args.push_back(C.Printer.print(R.Self));
+  if (std::string Self = C.selfArg(R); !Self.empty())
+    Args.push_back(Self);
   for (size_t I = 0; I < R.Args.size(); ++I) {
     const Expr *Arg = R.Args[I].E;
     Args.push_back(C.Printer.print(Arg));

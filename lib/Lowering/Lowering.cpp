@@ -49,7 +49,7 @@ public:
               FunctionIR &IR)
       : Ctx(Ctx), Rules(Rules), Diags(Diags), IR(IR), Printer(Ctx, IR, Diags) {}
 
-  void addParam(const ValueDecl *D, QualType Type, bool IsCapture);
+  void addParam(const ValueDecl *D, QualType Type);
   void lowerBody(const clang::Stmt *Body);
 
 private:
@@ -89,6 +89,8 @@ private:
   std::string condition(const Expr *Cond, const FlagSet &Guards);
   std::string notAny(const FlagSet &Flags);
   int flag(llvm::StringRef Base);
+  /// Appends `Flag = Value;`, a primal-only statement.
+  void setFlag(Block &Out, int Flag, bool Value);
 
   ASTContext &Ctx;
   const RuleBinder &Rules;
@@ -124,7 +126,7 @@ int BodyLowerer::newVar(llvm::StringRef Name, QualType Type, Variable::Kind K,
   return Index;
 }
 
-void BodyLowerer::addParam(const ValueDecl *D, QualType Type, bool IsCapture) {
+void BodyLowerer::addParam(const ValueDecl *D, QualType Type) {
   std::string Name = D->getName().str();
   if (Name.empty())
     Name = "_p" + std::to_string(IR.Vars.size());
@@ -134,13 +136,19 @@ void BodyLowerer::addParam(const ValueDecl *D, QualType Type, bool IsCapture) {
   IR.Vars[V].ByReference = Type->isReferenceType();
   IR.Vars[V].ConstReference =
       Type->isReferenceType() && Storage.isConstQualified();
-  (void)IsCapture;
   IR.NumParams = IR.Vars.size();
 }
 
 int BodyLowerer::flag(llvm::StringRef Base) {
   int V = newVar(Base, Ctx.BoolTy, Variable::Kind::Flag);
   return V;
+}
+
+void BodyLowerer::setFlag(Block &Out, int Flag, bool Value) {
+  Stmt Set;
+  Set.K = Stmt::Kind::Raw;
+  Set.Text = IR.Vars[Flag].Name + (Value ? " = true;" : " = false;");
+  Out.push_back(std::move(Set));
 }
 
 std::string BodyLowerer::notAny(const FlagSet &Flags) {
@@ -228,10 +236,7 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
       return {};
     if (ReturnFlag < 0)
       ReturnFlag = flag("_returned");
-    Stmt Set;
-    Set.K = Stmt::Kind::Raw;
-    Set.Text = IR.Vars[ReturnFlag].Name + " = true;";
-    Out.push_back(Set);
+    setFlag(Out, ReturnFlag, true);
     return {ReturnFlag};
   }
   if (isa<BreakStmt>(S) || isa<ContinueStmt>(S)) {
@@ -246,10 +251,7 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
       Diags.error(S->getBeginLoc(), "ddx: unexpected jump");
       return {};
     }
-    Stmt Set;
-    Set.K = Stmt::Kind::Raw;
-    Set.Text = IR.Vars[F].Name + " = true;";
-    Out.push_back(Set);
+    setFlag(Out, F, true);
     return {F};
   }
   if (auto *If = dyn_cast<IfStmt>(S)) {
@@ -338,10 +340,7 @@ FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
   if (hasJump(Body, /*Continue=*/true))
     Target.ContinueFlag = flag("_continue");
   if (Target.BreakFlag >= 0) {
-    Stmt Reset;
-    Reset.K = Stmt::Kind::Raw;
-    Reset.Text = IR.Vars[Target.BreakFlag].Name + " = false;";
-    Out.push_back(Reset);
+    setFlag(Out, Target.BreakFlag, false);
   }
 
   Stmt Loop;
@@ -354,10 +353,7 @@ FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
   Targets.push_back(Target);
   ++LoopDepth;
   if (Target.ContinueFlag >= 0) {
-    Stmt Reset;
-    Reset.K = Stmt::Kind::Raw;
-    Reset.Text = IR.Vars[Target.ContinueFlag].Name + " = false;";
-    Loop.Then.push_back(Reset);
+    setFlag(Loop.Then, Target.ContinueFlag, false);
   }
   FlagSet Set = lowerStmt(Body, Loop.Then, false);
   FlagSet StepGuard;
@@ -511,10 +507,7 @@ FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
             Target.BreakFlag >= 0 ? Target.BreakFlag : flag("_break");
   }
   if (Target.BreakFlag >= 0) {
-    Stmt Reset;
-    Reset.K = Stmt::Kind::Raw;
-    Reset.Text = IR.Vars[Target.BreakFlag].Name + " = false;";
-    Out.push_back(Reset);
+    setFlag(Out, Target.BreakFlag, false);
   }
 
   Targets.push_back(Target);
@@ -920,12 +913,7 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
                                      "this capture yet");
         return nullptr;
       }
-      QualType T = Captured->getType().getNonReferenceType();
-      if (C.getCaptureKind() == LCK_ByRef)
-        T = Ctx.getLValueReferenceType(T);
-      else
-        T = Ctx.getConstType(T);
-      L.addParam(Captured, T, /*IsCapture=*/true);
+      L.addParam(Captured, captureParamType(C, Ctx));
     }
   } else if (auto *Method = dyn_cast<CXXMethodDecl>(Def)) {
     if (Method->isInstance()) {
@@ -943,7 +931,7 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
         Bound = true;
       }
     if (!Bound)
-      L.addParam(P, P->getType(), false);
+      L.addParam(P, P->getType());
   }
   // A bound lambda's captures arrive as trailing parameters, keyed by the
   // captured variables (calls of the lambda refer to them so).
@@ -951,11 +939,7 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
     if (!B.Lambda)
       continue;
     for (const LambdaCapture &C : B.Lambda->captures()) {
-      auto *Captured = dyn_cast<VarDecl>(C.getCapturedVar());
-      QualType T = Captured->getType().getNonReferenceType();
-      T = C.getCaptureKind() == LCK_ByRef ? Ctx.getLValueReferenceType(T)
-                                          : Ctx.getConstType(T);
-      L.addParam(Captured, T, /*IsCapture=*/true);
+      L.addParam(C.getCapturedVar(), captureParamType(C, Ctx));
     }
   }
   L.lowerBody(Def->getBody());

@@ -3,36 +3,10 @@
 #include "Emit/ExprPrinter.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/SmallString.h"
-#include <cstdio>
 
 using namespace clang;
 
 namespace ddx {
-
-std::string constantLiteral(const Expr *E, ASTContext &Ctx) {
-  if (E->isValueDependent())
-    return "";
-  Expr::EvalResult Value;
-  if (!E->EvaluateAsRValue(Value, Ctx) || Value.HasSideEffects)
-    return "";
-  if (Value.Val.isInt()) {
-    llvm::SmallString<32> Digits;
-    Value.Val.getInt().toString(Digits, 10);
-    return std::string(Digits);
-  }
-  if (Value.Val.isFloat()) {
-    // 17 significant digits read back as the same double.
-    char Text[64];
-    std::snprintf(Text, sizeof Text, "%.17g",
-                  Value.Val.getFloat().convertToDouble());
-    std::string Literal(Text);
-    if (Literal.find_first_of(".eEn") == std::string::npos)
-      Literal += ".0";
-    return Literal;
-  }
-  return "";
-}
 
 /// Whether Body assigns V, steps it with ++/--, or takes its address.
 bool isModified(const VarDecl *V, const clang::Stmt *Body) {
@@ -95,17 +69,27 @@ bool isCallableParam(QualType T) {
          Record->getDeclContext()->isStdNamespace();
 }
 
-const CXXMethodDecl *callOperatorOf(const LambdaExpr *L) {
-  const CXXRecordDecl *Closure = L->getLambdaClass();
-  for (const Decl *D : Closure->decls()) {
+const CXXMethodDecl *callOperator(const CXXRecordDecl *Record) {
+  if (!Record)
+    return nullptr;
+  const CXXMethodDecl *Found = nullptr;
+  for (const Decl *D : Record->decls()) {
     if (auto *M = dyn_cast<CXXMethodDecl>(D);
-        M && M->getOverloadedOperator() == OO_Call)
-      return M;
-    if (auto *T = dyn_cast<FunctionTemplateDecl>(D))
-      for (const FunctionDecl *Spec : T->specializations())
-        return cast<CXXMethodDecl>(Spec);
+        M && M->getOverloadedOperator() == OO_Call) {
+      if (Found)
+        return nullptr; // overloaded: ambiguous
+      Found = M;
+    } else if (auto *T = dyn_cast<FunctionTemplateDecl>(D)) {
+      if (T->getTemplatedDecl()->getOverloadedOperator() != OO_Call)
+        continue;
+      for (const FunctionDecl *Spec : T->specializations()) {
+        if (Found)
+          return nullptr; // a generic lambda used with several types
+        Found = cast<CXXMethodDecl>(Spec);
+      }
+    }
   }
-  return nullptr;
+  return Found;
 }
 
 const Expr *calledObject(const CallExpr *Call) {
@@ -147,7 +131,7 @@ static const Expr *refTo(const VarDecl *VD, ASTContext &Ctx) {
                              VD->getType().getNonReferenceType(), VK_LValue);
 }
 
-static QualType captureParamType(const LambdaCapture &C, ASTContext &Ctx) {
+QualType captureParamType(const LambdaCapture &C, ASTContext &Ctx) {
   QualType T = C.getCapturedVar()->getType().getNonReferenceType();
   return C.getCaptureKind() == LCK_ByRef ? Ctx.getLValueReferenceType(T)
                                          : Ctx.getConstType(T);

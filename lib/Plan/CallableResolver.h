@@ -26,10 +26,6 @@ struct CalleeArg {
   const clang::ParmVarDecl *Param = nullptr; ///< null for a capture
 };
 
-/// The value of a compile-time constant expression as a C++ literal that
-/// reads back exactly, or "" if E is not one.
-std::string constantLiteral(const clang::Expr *E, clang::ASTContext &Ctx);
-
 /// Whether Body assigns V, steps it with ++/--, or takes its address.
 bool isModified(const clang::VarDecl *V, const clang::Stmt *Body);
 
@@ -48,12 +44,18 @@ struct ResolvedCallable {
   std::vector<CalleeArg> Captures;
 };
 
+/// The parameter that carries a lambda capture in generated code: a
+/// reference for a by-reference capture, a const value otherwise.
+clang::QualType captureParamType(const clang::LambdaCapture &C,
+                                 clang::ASTContext &Ctx);
+
 /// Whether a parameter of type T takes a callable ddx specialises on:
 /// function pointers and references, std::function, closure types.
 bool isCallableParam(clang::QualType T);
 
-/// The call operator of a lambda's closure type (specialised if generic).
-const clang::CXXMethodDecl *callOperatorOf(const clang::LambdaExpr *L);
+/// The single call operator of a closure or functor type (the one
+/// specialisation of a generic lambda), or null if there is none or several.
+const clang::CXXMethodDecl *callOperator(const clang::CXXRecordDecl *Record);
 
 /// The concrete callable E denotes in function IR, if the text says.
 std::optional<ResolvedCallable> resolveCallable(const clang::Expr *E,

@@ -1,6 +1,7 @@
 //===- RequestFinder.cpp --------------------------------------------------===//
 #include "Requests/RequestFinder.h"
 #include "Emit/ExprPrinter.h"
+#include "Plan/CallableResolver.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -28,31 +29,6 @@ const Expr *skipWrappers(const Expr *E) {
     else
       return E;
   }
-}
-
-/// The call operator of a closure or functor type, specialised if it is a
-/// template (generic lambdas).
-const CXXMethodDecl *callOperator(const CXXRecordDecl *Record) {
-  if (!Record)
-    return nullptr;
-  const CXXMethodDecl *Found = nullptr;
-  for (const Decl *D : Record->decls()) {
-    if (auto *M = dyn_cast<CXXMethodDecl>(D);
-        M && M->getOverloadedOperator() == OO_Call) {
-      if (Found)
-        return nullptr; // overloaded: ambiguous
-      Found = M;
-    } else if (auto *T = dyn_cast<FunctionTemplateDecl>(D)) {
-      if (T->getTemplatedDecl()->getOverloadedOperator() != OO_Call)
-        continue;
-      for (const FunctionDecl *Spec : T->specializations()) {
-        if (Found)
-          return nullptr;
-        Found = cast<CXXMethodDecl>(Spec);
-      }
-    }
-  }
-  return Found;
 }
 
 class Visitor : public RecursiveASTVisitor<Visitor> {
