@@ -32,6 +32,12 @@ static cl::opt<std::string>
               cl::desc("Read compile flags from <dir>/compile_commands.json"),
               cl::value_desc("dir"), cl::cat(Category));
 
+static cl::list<std::string>
+    RuleDirs("rules",
+             cl::desc("Also use the derivative rules in the headers under "
+                      "<dir> (add -I<dir> when compiling the output)"),
+             cl::value_desc("dir"), cl::cat(Category));
+
 int main(int argc, const char **argv) {
   // Everything after "--" goes to the compiler, as in other LLVM tools.
   std::optional<std::vector<std::string>> CompilerArgs;
@@ -65,6 +71,7 @@ int main(int argc, const char **argv) {
   Options.OutDir = OutDir;
   Options.BuildPath = BuildPath;
   Options.ReportPath = ReportPath;
+  Options.RuleDirs.assign(RuleDirs.begin(), RuleDirs.end());
   Options.CompilerArgs = CompilerArgs;
   ddx::locateSupportFiles(argv[0], Options);
   return ddx::runTool(Options);

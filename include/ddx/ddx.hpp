@@ -16,20 +16,11 @@
 #ifndef DDX_DDX_HPP
 #define DDX_DDX_HPP
 
+#include <ddx/rule.hpp>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
-/// Marks a parameter as an option (a tolerance, a limit, an error output):
-/// ddx never differentiates it. An active value passed to it is passed
-/// detached, with a warning.
-///
-///   double expectation(F f, DDX_OPTION double tol);
-#if defined(__clang__)
-#define DDX_OPTION __attribute__((annotate("ddx::option")))
-#else
-#define DDX_OPTION
-#endif
 
 namespace ddx {
 
@@ -57,15 +48,6 @@ template <class T> duplicated_arg<T> duplicated(T &&primal, T &&shadow) {
   return {std::forward<T>(primal), std::forward<T>(shadow)};
 }
 
-/// A value with a tangent: the forward-mode seed of a request argument, and
-/// the result of a generated forward-mode function.
-template <class T> struct dual {
-  T value;
-  T tangent;
-  dual() = default;
-  dual(T v, T t) : value(v), tangent(t) {}
-};
-template <class T, class U> dual(T, U) -> dual<T>;
 
 namespace detail {
 template <class> inline constexpr bool always_false = false;

@@ -50,6 +50,8 @@ public:
   }
 
   std::size_t size() const { return size_; }
+  /// Drops what was pushed since size() returned `mark`.
+  void rewind(std::size_t mark) { size_ = mark; }
 
 private:
   static constexpr std::size_t inline_capacity = 4096;
@@ -73,6 +75,13 @@ private:
   std::size_t size_ = 0;
   std::size_t capacity_ = inline_capacity;
 };
+
+/// The tape of this thread that generated callable objects use when a rule
+/// calls them (each call leaves it as it found it).
+inline tape &scratch_tape() {
+  static thread_local tape t;
+  return t;
+}
 
 /// A container of the same shape as c, holding zeros: the shadow of a local
 /// container that generated code creates (std::vector<double> w(n)).

@@ -21,7 +21,7 @@ class TUTransformer {
 public:
   TUTransformer(ASTContext &Ctx, const TransformOptions &O)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), O(O), Diags(Ctx.getDiagnostics()),
-        Rules(Ctx), Assembler(Ctx, Rules, Plan, Diags) {}
+        Rules(Ctx), Assembler(Ctx, Rules, Plan, Adaptors, Diags) {}
 
   std::optional<std::string> run() {
     Diags.setSourceManager(&SM);
@@ -48,6 +48,7 @@ private:
   DiagReporter Diags;
   RuleBinder Rules;
   DiffPlan Plan;
+  CallableAdaptors Adaptors;
   FunctionAssembler Assembler;
 };
 
@@ -280,6 +281,9 @@ nlohmann::json TUTransformer::report(bool Written) const {
 std::optional<std::string> TUTransformer::transform() {
   FileID Main = SM.getMainFileID();
   llvm::StringRef Original = SM.getBufferData(Main);
+  // The parse saw the rules appended to the file (see Frontend); the
+  // output is the user's text.
+  Original.consume_back(O.ParsedSuffix);
   if (Diags.hasErrors())
     return std::nullopt;
   std::vector<Request> Requests = RequestFinder(Ctx, Diags).find();
@@ -323,10 +327,13 @@ std::optional<std::string> TUTransformer::transform() {
       formatCode("// ddx: derivative functions (defined at the end of the "
                  "file)\nnamespace ddx_generated {\n" +
                  Declarations + "} // namespace ddx_generated\n"));
+  // Rules are included after the user's code, as ddx parsed them: the
+  // shipped ones for the libraries the file included, then the user's.
   Writer.insertBlock(Original.size(),
-                     formatCode("// ddx: derivative functions\n"
+                     formatCode(O.RuleIncludes +
+                                "// ddx: derivative functions\n"
                                 "namespace ddx_generated {\n" +
-                                Definitions +
+                                Adaptors.definitions() + Definitions +
                                 "} // namespace ddx_generated\n"));
   return Writer.render();
 }

@@ -18,6 +18,10 @@ namespace ddx {
 struct TransformOptions {
   std::string InputName;  ///< as written in #line directives
   std::string OutputName; ///< the output file, for #line in generated code
+  /// What ddx appended to the file for the parse (the rule includes), and
+  /// the includes of rules the output needs before the generated code.
+  std::string ParsedSuffix;
+  std::string RuleIncludes;
   /// When set, receives this translation unit's entry of --report (see
   /// docs/report.md), errors or not.
   nlohmann::json *Report = nullptr;

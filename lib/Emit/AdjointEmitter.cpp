@@ -1,5 +1,6 @@
 //===- AdjointEmitter.cpp -------------------------------------------------===//
 #include "Emit/AdjointEmitter.h"
+#include "Emit/RuleCallEmitter.h"
 #include "Emit/TangentEmitter.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
@@ -267,6 +268,13 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   if (Save)
     Result.Forward.push_back("_tape.push(" + Temp + ");");
   std::string Restore = Save ? "_tape.pop(" + Temp + ");" : "";
+  CallBinding Binding = C.Rules.bind(Call);
+  if (Binding.isStatementRule()) {
+    Sweeps Rule = RuleCallEmitter(C, Binding, S).emitAdjoint(*this, Restore);
+    append(Result.Forward, Rule.Forward);
+    Result.Reverse = std::move(Rule.Reverse);
+    return Result;
+  }
   EmitContext::ResolvedCall R;
   if (!C.resolve(Call, R))
     return Result;

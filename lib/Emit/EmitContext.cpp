@@ -2,6 +2,7 @@
 #include "Emit/EmitContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include <cstdio>
 
@@ -26,6 +27,31 @@ std::vector<std::string> paramNames(const Target &What) {
                             ? C.getCapturedVar()->getNameAsString()
                             : std::string("this"));
   return Names;
+}
+
+std::string describeTarget(const Target &What) {
+  std::string Text;
+  if (What.Lambda) {
+    const SourceManager &SM =
+        What.Lambda->getLambdaClass()->getASTContext().getSourceManager();
+    Text =
+        "the lambda at line " +
+        std::to_string(SM.getExpansionLineNumber(What.Lambda->getBeginLoc()));
+  } else {
+    Text = What.Function->getQualifiedNameAsString();
+  }
+  for (const CallableBinding &B : What.Bindings) {
+    std::string Param = What.Function->getParamDecl(B.Param)->getNameAsString();
+    if (!B.Constant.empty()) {
+      Text += ", option '" + Param + "' folded to " + B.Constant;
+      continue;
+    }
+    Text += ", specialised on " +
+            (B.Function ? B.Function->getQualifiedNameAsString()
+                        : describeTarget(Target{nullptr, B.Lambda, {}})) +
+            " for parameter '" + Param + "'";
+  }
+  return Text;
 }
 
 void addInto(QualType T, const std::string &Dst, const std::string &Src,
@@ -208,30 +234,37 @@ bool EmitContext::anyVaried(const ResolvedCall &R) const {
   return R.Self && Activity.isVaried(R.Self);
 }
 
-std::string EmitContext::callee(const ResolvedCall &R, Mode M,
-                                std::vector<ParamActivity> &Acts) {
-  Acts.clear();
+std::vector<ParamActivity> EmitContext::activities(const ResolvedCall &R) {
+  std::vector<ParamActivity> Acts;
   for (const CalleeArg &A : R.Args) {
     ParamActivity Act = ParamActivity::Inactive;
     if (isOption(A.Param)) {
-      if (Activity.isVaried(A.E))
+      if (A.E && Activity.isVaried(A.E))
         Diags.warning(A.E->getBeginLoc(),
                       "an active value is passed to option '" +
                           A.Param->getNameAsString() + "' of '" +
                           R.What.Function->getQualifiedNameAsString() +
                           "'; it is passed detached (its derivative is not "
                           "propagated)");
-    } else if (isDifferentiableType(A.ParamType)) {
-      if (isIndirect(A.ParamType))
-        Act = Activity.isVaried(Printer.rootVar(A.E))
-                  ? ParamActivity::Duplicated
-                  : ParamActivity::Inactive;
-      else
-        Act = Activity.isVaried(A.E) ? ParamActivity::Active
-                                     : ParamActivity::Inactive;
+    } else if (!isDifferentiableType(A.ParamType)) {
+    } else if (!A.E) {
+      if (!isIndirect(A.ParamType))
+        Act = ParamActivity::Active;
+    } else if (isIndirect(A.ParamType)) {
+      Act = Activity.isVaried(Printer.rootVar(A.E)) ? ParamActivity::Duplicated
+                                                    : ParamActivity::Inactive;
+    } else {
+      Act = Activity.isVaried(A.E) ? ParamActivity::Active
+                                   : ParamActivity::Inactive;
     }
     Acts.push_back(Act);
   }
+  return Acts;
+}
+
+std::string EmitContext::callee(const ResolvedCall &R, Mode M,
+                                std::vector<ParamActivity> &Acts) {
+  Acts = activities(R);
   return Plan.get(R.What, M, Acts, paramNames(R.What), R.At).Name;
 }
 

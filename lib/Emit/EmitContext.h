@@ -17,6 +17,11 @@ using Lines = std::vector<std::string>;
 
 /// The names of a target's lowered parameters (captures first).
 std::vector<std::string> paramNames(const Target &What);
+/// What a generated function differentiates, for comments and the report:
+/// "the lambda at line 12", "ns::f, specialised on g for parameter 'f'".
+std::string describeTarget(const Target &What);
+
+class CallableAdaptors;
 
 /// Everything an emitter reads while generating one function instance.
 struct EmitContext {
@@ -27,6 +32,7 @@ struct EmitContext {
   const RuleBinder &Rules;
   DiffPlan &Plan;
   DiagReporter &Diags;
+  CallableAdaptors &Adaptors;
   unsigned Temps = 0;
 
   std::string freshTemp() { return "_t" + std::to_string(Temps++); }
@@ -42,6 +48,10 @@ struct EmitContext {
   };
   /// Resolves a call of a user function or callable; false after an error.
   bool resolve(const clang::CallExpr *Call, ResolvedCall &Out);
+  /// The activity of each argument of a resolved call. An argument without
+  /// an expression is one a rule supplies: active if it can carry a
+  /// derivative.
+  std::vector<ParamActivity> activities(const ResolvedCall &R);
   /// The instance for a resolved call, with the activity of its arguments.
   std::string callee(const ResolvedCall &R, Mode M,
                      std::vector<ParamActivity> &Activity);

@@ -1,5 +1,6 @@
 //===- ExprPrinter.cpp ----------------------------------------------------===//
 #include "Emit/ExprPrinter.h"
+#include "Support/Spelling.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/QualTypeNames.h"
@@ -47,11 +48,7 @@ static std::string qualifiedName(const NamedDecl *D) {
         continue;
       Name = NS->getNameAsString() + "::" + Name;
     } else if (auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(DC)) {
-      std::string Args;
-      llvm::raw_string_ostream OS(Args);
-      printTemplateArgumentList(OS, Spec->getTemplateArgs().asArray(),
-                                Spec->getASTContext().getPrintingPolicy());
-      Name = Spec->getNameAsString() + Args + "::" + Name;
+      Name = Spec->getNameAsString() + spellTemplateArgs(Spec) + "::" + Name;
     } else if (auto *R = dyn_cast<RecordDecl>(DC)) {
       Name = R->getNameAsString() + "::" + Name;
     } else if (auto *Enum = dyn_cast<EnumDecl>(DC)) {
@@ -70,6 +67,8 @@ std::string constantLiteral(const Expr *E, ASTContext &Ctx) {
   Expr::EvalResult Value;
   if (!E->EvaluateAsRValue(Value, Ctx) || Value.HasSideEffects)
     return "";
+  if (Value.Val.isLValue() && Value.Val.isNullPointer())
+    return "nullptr";
   if (Value.Val.isInt()) {
     llvm::SmallString<32> Digits;
     Value.Val.getInt().toString(Digits, 10);
@@ -104,30 +103,14 @@ const Expr *copiedFrom(const Expr *E) {
   return nullptr;
 }
 
-static PrintingPolicy policyFor(const ASTContext &Ctx) {
-  PrintingPolicy Policy(Ctx.getLangOpts());
-  Policy.SuppressTagKeyword = true;
-  Policy.FullyQualifiedName = true;
-  Policy.PrintCanonicalTypes = false;
-  return Policy;
-}
-
-/// Library typedefs of builtin types (`__promote<...>::__type`) read as the
-/// builtin type; other types keep their spelling, fully qualified.
-static QualType readableType(QualType T, const ASTContext &Ctx) {
-  if (T.getCanonicalType()->isBuiltinType())
-    return T.getCanonicalType();
-  return TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/true);
-}
-
 std::string ExprPrinter::typeName(QualType T) const {
-  return readableType(T, Ctx).getAsString(policyFor(Ctx));
+  return spellType(T, Ctx);
 }
 
 std::string ExprPrinter::declare(QualType T, llvm::StringRef Name) const {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
-  readableType(T, Ctx).print(OS, policyFor(Ctx), Name);
+  readableType(T, Ctx).print(OS, printingPolicy(Ctx), Name);
   return Text;
 }
 
@@ -138,7 +121,7 @@ std::string ExprPrinter::sourceText(const Expr *E) const {
   if (Range.isInvalid()) {
     std::string Text;
     llvm::raw_string_ostream OS(Text);
-    E->printPretty(OS, nullptr, policyFor(Ctx));
+    E->printPretty(OS, nullptr, printingPolicy(Ctx));
     return Text;
   }
   return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
@@ -196,32 +179,34 @@ std::string ExprPrinter::calleeName(const FunctionDecl *FD,
     if (Ref->hasExplicitTemplateArgs()) {
       std::string Args;
       llvm::raw_string_ostream OS(Args);
-      printTemplateArgumentList(OS, Ref->template_arguments(), policyFor(Ctx));
+      printTemplateArgumentList(OS, Ref->template_arguments(),
+                                printingPolicy(Ctx));
       Name += Args;
     }
   }
   return Name;
 }
 
-std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
-  int Temp = UseTemp ? tempOf(Call) : -1;
-  if (Temp >= 0)
-    return varName(Temp);
-  std::string Callee;
+std::string ExprPrinter::calleeText(const CallExpr *Call) const {
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
     auto *ME = dyn_cast<MemberExpr>(Member->getCallee()->IgnoreParens());
     if (!ME)
       return unsupported(Call);
-    Callee = print(ME);
-  } else if (auto *FD = Call->getDirectCallee()) {
-    Callee =
-        calleeName(FD, dyn_cast<DeclRefExpr>(skipImplicit(Call->getCallee())));
-  } else {
-    // An indirect call: printed as written (the emitters reject it when its
-    // arguments are active).
-    Callee = print(Call->getCallee());
+    return print(ME);
   }
-  std::string Text = Callee + "(";
+  if (auto *FD = Call->getDirectCallee())
+    return calleeName(FD,
+                      dyn_cast<DeclRefExpr>(skipImplicit(Call->getCallee())));
+  // An indirect call: printed as written (the emitters reject it when its
+  // arguments are active).
+  return print(Call->getCallee());
+}
+
+std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
+  int Temp = UseTemp ? tempOf(Call) : -1;
+  if (Temp >= 0)
+    return varName(Temp);
+  std::string Text = calleeText(Call) + "(";
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     if (isa<CXXDefaultArgExpr>(Call->getArg(I)))
       break; // the primal call needs no defaulted argument
@@ -243,7 +228,7 @@ std::string ExprPrinter::print(const Expr *E) const {
     // Printed from its value: it may stand for a template argument.
     std::string Text;
     llvm::raw_string_ostream OS(Text);
-    E->printPretty(OS, nullptr, policyFor(Ctx));
+    E->printPretty(OS, nullptr, printingPolicy(Ctx));
     return Text;
   }
   if (auto *P = dyn_cast<ParenExpr>(E))

@@ -27,6 +27,8 @@ public:
   /// Prints a call itself, even one whose value an extracted temporary holds.
   std::string printCall(const clang::CallExpr *Call,
                         bool UseTemp = false) const;
+  /// What a call calls, as generated code spells it (`ns::f`, `obj.m`).
+  std::string calleeText(const clang::CallExpr *Call) const;
   /// The shadow of an lvalue or pointer-valued expression.
   std::string shadow(const clang::Expr *E) const;
   std::string typeName(clang::QualType T) const;

@@ -64,32 +64,6 @@ void pruneWriteOnlyShadows(Lines &L, const FunctionIR &IR) {
   }
 }
 
-/// What a generated function differentiates, for its heading comment.
-std::string describe(const Target &What) {
-  std::string Text;
-  if (What.Lambda) {
-    const SourceManager &SM =
-        What.Lambda->getLambdaClass()->getASTContext().getSourceManager();
-    Text =
-        "the lambda at line " +
-        std::to_string(SM.getExpansionLineNumber(What.Lambda->getBeginLoc()));
-  } else {
-    Text = What.Function->getQualifiedNameAsString();
-  }
-  for (const CallableBinding &B : What.Bindings) {
-    std::string Param = What.Function->getParamDecl(B.Param)->getNameAsString();
-    if (!B.Constant.empty()) {
-      Text += ", option '" + Param + "' folded to " + B.Constant;
-      continue;
-    }
-    Text += ", specialised on " +
-            (B.Function ? B.Function->getQualifiedNameAsString()
-                        : describe(Target{nullptr, B.Lambda, {}})) +
-            " for parameter '" + Param + "'";
-  }
-  return Text;
-}
-
 std::string join(const Lines &L) {
   std::string Text;
   for (const std::string &Line : L)
@@ -101,10 +75,11 @@ std::string join(const Lines &L) {
 class InstanceBuilder {
 public:
   InstanceBuilder(ASTContext &Ctx, const FunctionIR &IR, const Instance &I,
-                  const RuleBinder &Rules, DiffPlan &Plan, DiagReporter &Diags)
+                  const RuleBinder &Rules, DiffPlan &Plan,
+                  CallableAdaptors &Adaptors, DiagReporter &Diags)
       : Ctx(Ctx), IR(IR), I(I), Printer(Ctx, IR, Diags),
         Activity(IR, Printer), C{Ctx,   IR,   Printer, Activity,
-                                 Rules, Plan, Diags} {
+                                 Rules, Plan, Diags,   Adaptors} {
     for (unsigned P = 0; P < IR.NumParams && P < I.Activity.size(); ++P)
       if (I.Activity[P] != ParamActivity::Inactive)
         Activity.seed(P);
@@ -441,8 +416,8 @@ bool InstanceBuilder::build(GeneratedFunction &Out) {
                                : I.M == Mode::ReverseSweep ? "reverse sweep of"
                                : I.M == Mode::Gradient     ? "gradient of"
                                                            : "derivative of") +
-                   " " + describe(I.What) + "\ninline " + Sig + " {\n" + Body +
-                   "}\n";
+                   " " + describeTarget(I.What) + "\ninline " + Sig + " {\n" +
+                   Body + "}\n";
   return !C.Diags.hasErrors();
 }
 
@@ -463,7 +438,9 @@ const FunctionIR *FunctionAssembler::lowered(const Target &What) {
 bool FunctionAssembler::assemble(const Instance &I, GeneratedFunction &Out) {
   unsigned Errors = Diags.errorCount();
   const FunctionIR *IR = lowered(I.What);
-  bool Ok = IR && InstanceBuilder(Ctx, *IR, I, Rules, Plan, Diags).build(Out);
+  bool Ok =
+      IR &&
+      InstanceBuilder(Ctx, *IR, I, Rules, Plan, Adaptors, Diags).build(Out);
   // Say how ddx got here when the error is in a function the user did not
   // name in the request.
   if (Diags.errorCount() > Errors && I.NeededAt.isValid() &&

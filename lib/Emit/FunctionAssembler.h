@@ -16,6 +16,7 @@
 #ifndef DDX_EMIT_FUNCTIONASSEMBLER_H
 #define DDX_EMIT_FUNCTIONASSEMBLER_H
 
+#include "Emit/CallableAdaptors.h"
 #include "Lowering/Lowering.h"
 #include "Plan/DiffPlan.h"
 #include "Rules/RuleBinder.h"
@@ -34,8 +35,9 @@ struct GeneratedFunction {
 class FunctionAssembler {
 public:
   FunctionAssembler(clang::ASTContext &Ctx, const RuleBinder &Rules,
-                    DiffPlan &Plan, DiagReporter &Diags)
-      : Ctx(Ctx), Rules(Rules), Plan(Plan), Diags(Diags),
+                    DiffPlan &Plan, CallableAdaptors &Adaptors,
+                    DiagReporter &Diags)
+      : Ctx(Ctx), Rules(Rules), Plan(Plan), Adaptors(Adaptors), Diags(Diags),
         Lower(Ctx, Rules, Diags) {}
 
   /// Generates one instance; false after reporting errors.
@@ -48,6 +50,7 @@ private:
   clang::ASTContext &Ctx;
   const RuleBinder &Rules;
   DiffPlan &Plan;
+  CallableAdaptors &Adaptors;
   DiagReporter &Diags;
   Lowering Lower;
   std::vector<std::pair<Target, std::unique_ptr<FunctionIR>>> Cache;

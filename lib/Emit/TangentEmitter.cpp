@@ -1,5 +1,6 @@
 //===- TangentEmitter.cpp -------------------------------------------------===//
 #include "Emit/TangentEmitter.h"
+#include "Emit/RuleCallEmitter.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -154,6 +155,11 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
 
 void TangentEmitter::emitCall(const Stmt &S, Lines &Out) {
   auto *Call = cast<CallExpr>(S.Call);
+  CallBinding Binding = C.Rules.bind(Call);
+  if (Binding.isStatementRule()) {
+    RuleCallEmitter(C, Binding, S).emitTangent(*this, Out);
+    return;
+  }
   std::string Result = S.Var >= 0 ? C.Printer.varName(S.Var) : "";
   EmitContext::ResolvedCall R;
   if (!C.resolve(Call, R))

@@ -58,8 +58,50 @@ OutputPlan outputFor(const ToolOptions &O, const std::string &Source) {
   return {"", "<stdout>"};
 }
 
+/// The rules every parse sees after the user's code: the shipped index
+/// (which includes the rules for the libraries the file included, by their
+/// include guards) and every header of the user's rule directories.
+struct RuleSet {
+  std::string Includes; ///< one #include line each
+  std::string Suffix;   ///< what is appended to each source for the parse
+};
+
+std::optional<RuleSet> collectRules(const ToolOptions &O, std::string &Error) {
+  RuleSet Rules;
+  Rules.Includes = "#include <ddx/rules/index.hpp>\n";
+  for (const std::string &Dir : O.RuleDirs) {
+    if (!llvm::sys::fs::is_directory(Dir)) {
+      Error = "'" + Dir + "' (--rules) is not a directory";
+      return std::nullopt;
+    }
+    std::vector<std::string> Headers;
+    std::error_code EC;
+    for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), End;
+         It != End && !EC; It.increment(EC)) {
+      llvm::StringRef Ext = llvm::sys::path::extension(It->path());
+      if (Ext == ".hpp" || Ext == ".h" || Ext == ".hh")
+        Headers.push_back(It->path());
+    }
+    if (EC) {
+      Error = "cannot read '" + Dir + "' (--rules): " + EC.message();
+      return std::nullopt;
+    }
+    // Sorted, so the output does not depend on the directory's order.
+    llvm::sort(Headers);
+    for (std::string &Header : Headers) {
+      llvm::StringRef Relative(Header);
+      Relative.consume_front(Dir);
+      Relative = Relative.ltrim('/');
+      Rules.Includes += "#include <" + Relative.str() + ">\n";
+    }
+  }
+  Rules.Suffix = "\n" + Rules.Includes;
+  return Rules;
+}
+
 /// The results of every translation unit, keyed by main file name.
 struct Results {
+  RuleSet Rules;
   std::map<std::string, std::string> Text;
   std::map<std::string, nlohmann::json> Reports;
   std::map<std::string, std::string> InputNames;
@@ -89,6 +131,8 @@ public:
       return;
     }
     TransformOptions TO;
+    TO.ParsedSuffix = R.Rules.Suffix;
+    TO.RuleIncludes = R.Rules.Includes;
     TO.InputName = Given;
     TO.OutputName = outputFor(*R.Options, Given).Name;
     TO.Report = &R.Reports[Given];
@@ -155,6 +199,8 @@ tooling::ArgumentsAdjuster ddxFlags(const ToolOptions &O) {
     Extra.push_back("-resource-dir=" + O.ResourceDir);
   if (!O.IncludeDir.empty())
     Extra.push_back("-I" + O.IncludeDir);
+  for (const std::string &Dir : O.RuleDirs)
+    Extra.push_back("-I" + Dir);
   if (!O.RulesDir.empty()) {
     Extra.push_back("-I" + O.RulesDir);
     Extra.push_back("-include");
@@ -220,12 +266,28 @@ int runTool(const ToolOptions &O) {
 
   Results R;
   R.Options = &O;
+  if (auto Rules = collectRules(O, Error))
+    R.Rules = std::move(*Rules);
+  else
+    return usageError(Error);
   int Status = 0;
   llvm::CrashRecoveryContext::Enable();
   llvm::CrashRecoveryContext CRC;
   bool Completed = CRC.RunSafely([&] {
     tooling::ClangTool Tool(*DB, O.Sources);
     Tool.appendArgumentsAdjuster(ddxFlags(O));
+    // Each source is parsed with the rules appended, so that a rule can
+    // mirror whatever the source included (docs/rules.md, "Discovery").
+    std::vector<std::string> Parsed;
+    Parsed.reserve(O.Sources.size());
+    for (const std::string &Source : O.Sources) {
+      auto Buffer = llvm::MemoryBuffer::getFile(Source);
+      llvm::SmallString<256> Abs(Source);
+      llvm::sys::fs::make_absolute(Abs);
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      Parsed.push_back((*Buffer)->getBuffer().str() + R.Rules.Suffix);
+      Tool.mapVirtualFile(Abs, Parsed.back());
+    }
     Tool.setPrintErrorMessage(false); // the diagnostics say it all
     TransformActionFactory Factory(R);
     Status = Tool.run(&Factory);

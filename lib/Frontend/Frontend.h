@@ -33,6 +33,7 @@ struct ToolOptions {
   std::string IncludeDir;  ///< holds ddx/ddx.hpp and ddx/tape.hpp
   std::string RulesDir;    ///< holds ddx/rules/*.hpp
   std::string ResourceDir; ///< Clang's resource directory
+  std::vector<std::string> RuleDirs; ///< --rules: user rule directories
 };
 
 /// Finds ddx's headers, rules and Clang's resource directory relative to the

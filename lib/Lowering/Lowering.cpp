@@ -772,7 +772,8 @@ bool BodyLowerer::isUserCall(const CallExpr *Call) {
   }
   if (isa<CXXOperatorCallExpr>(Call))
     return false;
-  return Rules.bind(Call).K == CallBinding::Kind::UserFunction;
+  CallBinding B = Rules.bind(Call);
+  return B.K == CallBinding::Kind::UserFunction || B.isStatementRule();
 }
 
 std::string BodyLowerer::calleeBaseName(const CallExpr *Call) {

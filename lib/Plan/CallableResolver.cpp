@@ -1,6 +1,7 @@
 //===- CallableResolver.cpp -----------------------------------------------===//
 #include "Plan/CallableResolver.h"
 #include "Emit/ExprPrinter.h"
+#include "Rules/RuleBinder.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -47,14 +48,7 @@ const VarDecl *unstableCapture(const LambdaExpr *L) {
   return nullptr;
 }
 
-bool isOption(const ParmVarDecl *P) {
-  if (!P)
-    return false;
-  for (const auto *A : P->specific_attrs<AnnotateAttr>())
-    if (A->getAnnotation() == "ddx::option")
-      return true;
-  return false;
-}
+bool isOption(const ParmVarDecl *P) { return hasAnnotation(P, "ddx::option"); }
 
 bool isCallableParam(QualType T) {
   T = T.getNonReferenceType().getCanonicalType();

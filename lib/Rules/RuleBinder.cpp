@@ -1,7 +1,12 @@
 //===- RuleBinder.cpp -----------------------------------------------------===//
 #include "Rules/RuleBinder.h"
+#include "Support/Spelling.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/TemplateBase.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
@@ -23,10 +28,10 @@ RuleBinder::RuleBinder(ASTContext &Ctx) : Ctx(Ctx) {
 }
 
 const NamespaceDecl *
-RuleBinder::rulesNamespaceFor(const FunctionDecl *FD,
+RuleBinder::rulesNamespaceFor(const DeclContext *From,
                               std::string &Qualified) const {
   llvm::SmallVector<llvm::StringRef, 4> Path;
-  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent()) {
+  for (const DeclContext *DC = From; DC; DC = DC->getParent()) {
     if (auto *NS = dyn_cast<NamespaceDecl>(DC)) {
       if (NS->isInline() || NS->isAnonymousNamespace())
         continue;
@@ -46,12 +51,128 @@ RuleBinder::rulesNamespaceFor(const FunctionDecl *FD,
   return NS;
 }
 
+const DeclContext *RuleBinder::ruleScopeFor(const FunctionDecl *FD,
+                                            std::string &Qualified) const {
+  auto *Method = dyn_cast<CXXMethodDecl>(FD);
+  if (!Method)
+    return rulesNamespaceFor(FD->getDeclContext(), Qualified);
+  // A member's rules live in a class that mirrors the member's class, with
+  // the same template arguments.
+  const CXXRecordDecl *Class = Method->getParent();
+  if (!Class->getIdentifier())
+    return nullptr;
+  const NamespaceDecl *NS =
+      rulesNamespaceFor(Class->getDeclContext(), Qualified);
+  if (!NS)
+    return nullptr;
+  for (NamedDecl *D : NS->lookup(Class->getDeclName())) {
+    const CXXRecordDecl *Mirror = nullptr;
+    if (auto *Template = dyn_cast<ClassTemplateDecl>(D))
+      Mirror = Template->getTemplatedDecl();
+    else
+      Mirror = dyn_cast<CXXRecordDecl>(D);
+    if (!Mirror)
+      continue;
+    Qualified += Class->getNameAsString();
+    if (auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Class)) {
+      if (!isa<ClassTemplateDecl>(D))
+        return nullptr;
+      Qualified += spellTemplateArgs(Spec);
+    }
+    Qualified += "::";
+    return Mirror;
+  }
+  return nullptr;
+}
+
+bool hasAnnotation(const Decl *D, llvm::StringRef What) {
+  if (!D)
+    return false;
+  for (const auto *A : D->specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation() == What)
+      return true;
+  return false;
+}
+
+/// Whether a pushforward's declared return type is ddx::dual<...>.
+static bool returnsDual(const FunctionDecl *Rule) {
+  QualType T = Rule->getDeclaredReturnType();
+  const TemplateDecl *Template = nullptr;
+  if (auto *Spec = T->getAs<TemplateSpecializationType>())
+    Template = Spec->getTemplateName().getAsTemplateDecl();
+  else if (auto *Record = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+               T->getAsCXXRecordDecl()))
+    Template = Record->getSpecializedTemplate();
+  return Template && Template->getQualifiedNameAsString() == "ddx::dual";
+}
+
+static const FunctionDecl *asFunction(const NamedDecl *D) {
+  if (auto *Template = dyn_cast<FunctionTemplateDecl>(D))
+    return Template->getTemplatedDecl();
+  return dyn_cast<FunctionDecl>(D);
+}
+
+bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
+  std::string Qualified;
+  const DeclContext *Scope = ruleScopeFor(FD, Qualified);
+  if (!Scope)
+    return false;
+  // Builtins (__builtin_sinf, as libstdc++ spells std::sin(float)) share the
+  // rule of the function they implement.
+  llvm::StringRef Base = FD->getName();
+  Base.consume_front("__builtin_");
+  auto Lookup = [&](llvm::StringRef Suffix) {
+    return Scope->lookup(
+        DeclarationName(&Ctx.Idents.get((Base + Suffix).str())));
+  };
+  auto Pushforwards = Lookup("_pushforward");
+  if (Pushforwards.empty())
+    return false;
+  B.K = CallBinding::Kind::Rule;
+  B.Pushforward = Qualified + Base.str() + "_pushforward";
+  if (!Lookup("_pullback").empty())
+    B.Pullback = Qualified + Base.str() + "_pullback";
+  auto *Method = dyn_cast<CXXMethodDecl>(FD);
+  B.OnObject = Method && !Method->isStatic();
+  // The roles come from the overload with a parameter for each of the
+  // callee's (and the object's) and one tangent per differentiable one;
+  // overloads of the same arity are expected to agree.
+  unsigned Offset = B.OnObject ? 1 : 0;
+  for (const NamedDecl *D : Pushforwards) {
+    const FunctionDecl *Rule = asFunction(D);
+    if (!Rule || Rule->getNumParams() < FD->getNumParams() + Offset)
+      continue;
+    std::vector<ParamRole> Roles;
+    unsigned Tangents = 0;
+    for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+      const ParmVarDecl *P = Rule->getParamDecl(I + Offset);
+      Roles.push_back(hasAnnotation(P, "ddx::callable") ? ParamRole::Callable
+                      : hasAnnotation(P, "ddx::option")
+                          ? ParamRole::Option
+                          : ParamRole::Differentiable);
+      Tangents += Roles.back() == ParamRole::Differentiable;
+    }
+    bool Exact = Rule->getNumParams() == FD->getNumParams() + Offset + Tangents;
+    if (!Exact && !B.Roles.empty())
+      continue;
+    B.Roles = std::move(Roles);
+    B.ReturnsDual = returnsDual(Rule);
+    if (Exact)
+      break;
+  }
+  if (B.Roles.empty())
+    B.Roles.assign(FD->getNumParams(), ParamRole::Differentiable);
+  return true;
+}
+
 CallBinding RuleBinder::bind(const CallExpr *Call) const {
   CallBinding B;
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD)
     return B;
   B.Callee = FD;
+  if (FD->getIdentifier() && RulesRoot && bindRule(FD, B))
+    return B;
   if (isa<CXXMethodDecl>(FD)) {
     B.K = CallBinding::Kind::Method;
     // A member function of the functor being differentiated, called on the
@@ -65,21 +186,6 @@ CallBinding RuleBinder::bind(const CallExpr *Call) const {
         B.Callee = Def;
       }
     return B;
-  }
-  std::string Qualified;
-  if (FD->getIdentifier() && RulesRoot) {
-    if (const NamespaceDecl *NS = rulesNamespaceFor(FD, Qualified)) {
-      // Builtins (__builtin_sinf, as libstdc++ spells std::sin(float)) share
-      // the rule of the function they implement.
-      llvm::StringRef Base = FD->getName();
-      Base.consume_front("__builtin_");
-      std::string Name = Base.str() + "_pushforward";
-      if (!NS->lookup(DeclarationName(&Ctx.Idents.get(Name))).empty()) {
-        B.K = CallBinding::Kind::Rule;
-        B.Pushforward = Qualified + Name;
-        return B;
-      }
-    }
   }
   if (const FunctionDecl *Def = FD->getDefinition()) {
     B.K = CallBinding::Kind::UserFunction;

@@ -7,9 +7,12 @@
 // definition, or not at all (a callee ddx cannot see into).
 //
 // Rule lookup is by name: the rule for `ns::f` is
-// `ddx::rules::ns::f_pushforward`; the namespace std maps to ddx::rules itself,
-// so `std::sin` and `::sin` share `ddx::rules::sin_pushforward`. See
-// docs/rules.md.
+// `ddx::rules::ns::f_pushforward` (and, optionally, `f_pullback`); the
+// namespace std maps to ddx::rules itself, so `std::sin` and `::sin` share
+// `ddx::rules::sin_pushforward`. The rule for a member `ns::C<A...>::m` is the
+// member `m_pushforward` of `ddx::rules::ns::C<A...>`, a class (template) that
+// mirrors C. The rule's own parameters say which arguments are options and
+// which are callables. See docs/rules.md.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DDX_RULES_RULEBINDER_H
@@ -18,8 +21,16 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include <string>
+#include <vector>
 
 namespace ddx {
+
+/// What a rule does with one parameter of the function it differentiates.
+enum class ParamRole {
+  Differentiable, ///< gets a tangent (forward) and an adjoint (reverse)
+  Option,         ///< DDX_OPTION: never differentiated
+  Callable        ///< DDX_CALLABLE: receives a generated callable object
+};
 
 struct CallBinding {
   enum class Kind {
@@ -30,8 +41,30 @@ struct CallBinding {
   };
   Kind K = Kind::Opaque;
   std::string Pushforward; ///< qualified rule name for Kind::Rule
+  std::string Pullback;    ///< qualified name of the pullback, if any
   const clang::FunctionDecl *Callee = nullptr;
+  /// For a rule: one role per parameter of the callee.
+  std::vector<ParamRole> Roles;
+  /// The pushforward returns ddx::dual (value and tangent), not a tangent.
+  bool ReturnsDual = false;
+  /// A rule for a non-static member: the object is the first argument.
+  bool OnObject = false;
+
+  /// A rule call that generated code makes as a statement of its own: it
+  /// takes callables, computes the value itself, or has a pullback.
+  bool isStatementRule() const {
+    if (K != Kind::Rule)
+      return false;
+    for (ParamRole R : Roles)
+      if (R != ParamRole::Differentiable)
+        return true;
+    return ReturnsDual || !Pullback.empty() || OnObject;
+  }
 };
+
+/// Whether D carries __attribute__((annotate(What))), as DDX_OPTION and
+/// DDX_CALLABLE put on parameters.
+bool hasAnnotation(const clang::Decl *D, llvm::StringRef What);
 
 class RuleBinder {
 public:
@@ -39,8 +72,13 @@ public:
   CallBinding bind(const clang::CallExpr *Call) const;
 
 private:
-  const clang::NamespaceDecl *rulesNamespaceFor(const clang::FunctionDecl *FD,
+  const clang::NamespaceDecl *rulesNamespaceFor(const clang::DeclContext *DC,
                                                 std::string &Qualified) const;
+  /// The scope that holds a rule for FD (a namespace, or the mirror class of
+  /// a member's class), its qualified spelling in Qualified.
+  const clang::DeclContext *ruleScopeFor(const clang::FunctionDecl *FD,
+                                         std::string &Qualified) const;
+  bool bindRule(const clang::FunctionDecl *FD, CallBinding &B) const;
 
   clang::ASTContext &Ctx;
   const clang::NamespaceDecl *RulesRoot = nullptr;

@@ -11,15 +11,12 @@
 #define DDX_RULES_CMATH_HPP
 
 #include <cmath>
+#include <ddx/rule.hpp>
 #include <type_traits>
 
 namespace ddx::rules {
 
-namespace detail {
-template <class T> struct identity { using type = T; };
-} // namespace detail
-/// Tangent parameters are not deduced: they take the argument's type.
-template <class T> using tangent_t = typename detail::identity<T>::type;
+using ::ddx::tangent_t;
 
 namespace detail {
 template <class T> constexpr T pi = T(3.141592653589793238462643383279502884L);

@@ -1,0 +1,83 @@
+// What a ddx derivative rule is written with: header-only, C++17.
+//
+// A rule for a function f is a pushforward `f_pushforward` and, optionally, a
+// pullback `f_pullback`, found by ddx in namespace ddx::rules (see
+// docs/rules.md). This header gives rules their vocabulary:
+//
+//   DDX_OPTION    marks a parameter that is never differentiated
+//                 (a tolerance, a depth limit, an error output);
+//   DDX_CALLABLE  marks a parameter that receives a callable: ddx passes an
+//                 object it generates for the concrete callable, which can
+//                 evaluate it, push tangents forward and pull adjoints back;
+//   tangent_t<T>  the type of a tangent or adjoint, kept out of deduction;
+//   dual<T>       a value with its tangent;
+//   cotangent<T, N>  the adjoints of what a callable captures, as a vector.
+#ifndef DDX_RULE_HPP
+#define DDX_RULE_HPP
+
+#include <cstddef>
+
+#if defined(__clang__)
+#define DDX_OPTION __attribute__((annotate("ddx::option")))
+#define DDX_CALLABLE __attribute__((annotate("ddx::callable")))
+#else
+/// Marks a parameter as an option: ddx never differentiates it. An active
+/// value passed to it is passed detached, with a warning.
+#define DDX_OPTION
+/// Marks a rule parameter that receives a callable (see docs/rules.md).
+#define DDX_CALLABLE
+#endif
+
+namespace ddx {
+
+namespace detail {
+template <class T> struct identity { using type = T; };
+} // namespace detail
+
+/// Tangent and adjoint parameters are not deduced: they take the argument's
+/// type, so an inactive argument's tangent can be a literal 0.
+template <class T> using tangent_t = typename detail::identity<T>::type;
+
+/// A value with a tangent: the forward-mode seed of a request argument, and
+/// the result of a generated forward-mode function or a pushforward.
+template <class T> struct dual {
+  T value;
+  T tangent;
+  dual() = default;
+  dual(T v, T t) : value(v), tangent(t) {}
+};
+template <class T, class U> dual(T, U) -> dual<T>;
+
+/// The adjoints of the N active values a callable captures, in capture
+/// order: a vector space, so a rule can integrate, sum or scale them before
+/// handing them back with `accumulate`.
+template <class T, std::size_t N> struct cotangent {
+  T slot[N > 0 ? N : 1] = {};
+  T &operator[](std::size_t i) { return slot[i]; }
+  const T &operator[](std::size_t i) const { return slot[i]; }
+  cotangent &operator+=(const cotangent &o) {
+    for (std::size_t i = 0; i < N; ++i)
+      slot[i] += o.slot[i];
+    return *this;
+  }
+  cotangent &operator-=(const cotangent &o) {
+    for (std::size_t i = 0; i < N; ++i)
+      slot[i] -= o.slot[i];
+    return *this;
+  }
+  cotangent &operator*=(T s) {
+    for (std::size_t i = 0; i < N; ++i)
+      slot[i] *= s;
+    return *this;
+  }
+  friend cotangent operator+(cotangent a, const cotangent &b) { return a += b; }
+  friend cotangent operator-(cotangent a, const cotangent &b) { return a -= b; }
+  friend cotangent operator-(cotangent a) { return a *= T(-1); }
+  friend cotangent operator*(cotangent a, T s) { return a *= s; }
+  friend cotangent operator*(T s, cotangent a) { return a *= s; }
+  friend cotangent operator/(cotangent a, T s) { return a *= T(1) / s; }
+};
+
+} // namespace ddx
+
+#endif // DDX_RULE_HPP

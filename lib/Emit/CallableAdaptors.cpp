@@ -1,0 +1,303 @@
+//===- CallableAdaptors.cpp -----------------------------------------------===//
+#include "Emit/CallableAdaptors.h"
+#include "Activity/ActivityAnalysis.h"
+#include "Emit/EmitContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/StringExtras.h"
+#include <functional>
+
+using namespace clang;
+
+namespace ddx {
+namespace {
+
+/// One value the generated derivative function of the callable takes: a
+/// capture (a member of the struct) or a parameter (of the struct's
+/// members), with its activity in the instance.
+struct Slot {
+  std::string Name;
+  QualType Type; ///< as the derivative function declares it
+  ParamActivity Act = ParamActivity::Inactive;
+  bool Capture = false;
+};
+
+/// Writes the struct for one adaptor kind.
+class AdaptorWriter {
+public:
+  AdaptorWriter(EmitContext &C, std::vector<Slot> Slots, QualType Ret)
+      : C(C), Slots(std::move(Slots)), Ret(Ret) {}
+
+  std::string members(AdaptorKind K) const;
+  /// The parameters of a member function: the callable's own, then their
+  /// tangents (Dual) or adjoint outputs (Adjoint) where Extra says so.
+  std::string params(const std::string &Extra) const;
+  /// The arguments of a derivative function call; Shadow gives the text for
+  /// each slot's shadow argument ("" for none).
+  std::string args(const std::function<std::string(const Slot &)> &Shadow,
+                   const std::string &Tail) const;
+  bool floatingReturn() const { return Ret->isRealFloatingType(); }
+  std::string retName() const { return C.Printer.typeName(Ret); }
+  /// The captures with a shadow, if all are floating-point scalars (the
+  /// cotangent vector holds only those).
+  bool scalarCaptures(unsigned &Count) const;
+
+  EmitContext &C;
+  std::vector<Slot> Slots;
+  QualType Ret;
+};
+
+QualType valueType(QualType T) {
+  return T.getNonReferenceType().getUnqualifiedType();
+}
+
+std::string AdaptorWriter::members(AdaptorKind K) const {
+  std::string Text;
+  ASTContext &Ctx = C.Ctx;
+  for (const Slot &S : Slots) {
+    if (!S.Capture)
+      continue;
+    Text += C.Printer.declare(S.Type, S.Name) + ";\n";
+    std::string Shadow = ExprPrinter::shadowName(S.Name);
+    if (K == AdaptorKind::Value || S.Act == ParamActivity::Inactive)
+      continue;
+    if (S.Act == ParamActivity::Duplicated)
+      Text += C.Printer.declare(shadowType(Ctx, S.Type), Shadow) + ";\n";
+    else if (K == AdaptorKind::Dual)
+      Text += C.Printer.declare(valueType(S.Type), Shadow) + ";\n";
+    else
+      Text += C.Printer.declare(Ctx.getLValueReferenceType(valueType(S.Type)),
+                                Shadow) +
+              ";\n";
+  }
+  return Text;
+}
+
+std::string AdaptorWriter::params(const std::string &Extra) const {
+  std::vector<std::string> Out, Shadows;
+  for (const Slot &S : Slots) {
+    if (S.Capture)
+      continue;
+    Out.push_back(C.Printer.declare(S.Type, S.Name));
+    if (S.Act != ParamActivity::Active || Extra.empty())
+      continue;
+    QualType T = valueType(S.Type);
+    if (Extra == "adjoint")
+      T = C.Ctx.getLValueReferenceType(T);
+    Shadows.push_back(C.Printer.declare(T, ExprPrinter::shadowName(S.Name)));
+  }
+  if (Extra == "adjoint" && floatingReturn())
+    Out.push_back(retName() + " _seed");
+  Out.insert(Out.end(), Shadows.begin(), Shadows.end());
+  return llvm::join(Out, ", ");
+}
+
+std::string
+AdaptorWriter::args(const std::function<std::string(const Slot &)> &Shadow,
+                    const std::string &Tail) const {
+  std::vector<std::string> Out;
+  for (const Slot &S : Slots) {
+    Out.push_back(S.Name);
+    std::string D = Shadow(S);
+    if (!D.empty())
+      Out.push_back(D);
+  }
+  if (!Tail.empty())
+    Out.push_back(Tail);
+  return llvm::join(Out, ", ");
+}
+
+bool AdaptorWriter::scalarCaptures(unsigned &Count) const {
+  Count = 0;
+  for (const Slot &S : Slots) {
+    if (!S.Capture || S.Act == ParamActivity::Inactive)
+      continue;
+    if (!valueType(S.Type)->isRealFloatingType())
+      return false;
+    ++Count;
+  }
+  return true;
+}
+
+/// The adjoint object's pullback members: each runs the forward sweep and
+/// the reverse sweep of the callable on the scratch tape (which it leaves as
+/// it found it) and returns the value.
+std::string
+pullbacks(const AdaptorWriter &W, const std::string &Reverse,
+          const std::string &Forward,
+          const std::function<std::string(const Slot &)> &FwdShadow) {
+  std::string Ret = W.retName();
+  std::string Tape = "::ddx::tape &_tape = ::ddx::scratch_tape();\n";
+  std::string Tail = W.floatingReturn() ? "_seed, _tape" : "_tape";
+  auto Body = [&](const std::function<std::string(const Slot &)> &Fwd,
+                  const std::function<std::string(const Slot &)> &Rev) {
+    return Tape + "auto _value = " + Forward + W.args(Fwd, "_tape") + ");\n" +
+           "::ddx_generated::" + Reverse + "(" + W.args(Rev, Tail) + ");\n" +
+           "return _value;\n";
+  };
+  auto Shadowed = [](const Slot &S) {
+    return S.Act == ParamActivity::Inactive ? std::string()
+                                            : ExprPrinter::shadowName(S.Name);
+  };
+  std::string Params = W.params("adjoint");
+  std::string Text = Ret + " pullback(" + Params + ") const {\n" +
+                     Body(FwdShadow, Shadowed) + "}\n";
+  unsigned Count = 0;
+  if (!W.scalarCaptures(Count))
+    return Text;
+  // The same, with the captures' adjoints going into a cotangent vector.
+  llvm::StringMap<unsigned> SlotOf;
+  for (const Slot &S : W.Slots)
+    if (S.Capture && S.Act != ParamActivity::Inactive)
+      SlotOf[S.Name] = SlotOf.size();
+  auto Cot = [&](const Slot &S) {
+    return "_c[" + std::to_string(SlotOf.lookup(S.Name)) + "]";
+  };
+  auto FwdCot = [&](const Slot &S) {
+    return S.Capture && S.Act == ParamActivity::Duplicated ? Cot(S)
+                                                           : std::string();
+  };
+  auto RevCot = [&](const Slot &S) {
+    if (S.Act == ParamActivity::Inactive)
+      return std::string();
+    return S.Capture ? Cot(S) : ExprPrinter::shadowName(S.Name);
+  };
+  Text += "using cotangent_type = ::ddx::cotangent<" + Ret + ", " +
+          std::to_string(Count) + ">;\n";
+  Text += Ret + " pullback_to(cotangent_type &_c" +
+          (Params.empty() ? "" : ", " + Params) + ") const {\n" +
+          Body(FwdCot, RevCot) + "}\n";
+  Text += "void accumulate(const cotangent_type &_c) const {\n";
+  if (Count == 0)
+    Text += "(void)_c;\n";
+  for (const Slot &S : W.Slots)
+    if (S.Capture && S.Act != ParamActivity::Inactive)
+      Text += ExprPrinter::shadowName(S.Name) + " += " + Cot(S) + ";\n";
+  return Text + "}\n";
+}
+
+} // namespace
+
+std::string CallableAdaptors::construct(EmitContext &C,
+                                        const ResolvedCallable &RC,
+                                        AdaptorKind K, SourceLocation At) {
+  EmitContext::ResolvedCall R;
+  R.At = At;
+  R.What.Lambda = RC.Lambda;
+  R.What.Function =
+      RC.Lambda ? callOperator(RC.Lambda->getLambdaClass())
+                : (RC.Function->getDefinition() ? RC.Function->getDefinition()
+                                                : RC.Function);
+  if (!R.What.Function) {
+    C.Diags.error(At, "ddx cannot tell which call operator of this lambda a "
+                      "rule calls (a generic lambda)");
+    return "";
+  }
+  if (!R.What.Function->hasBody()) {
+    C.Diags.error(At, "the callable passed here has no definition ddx can "
+                      "differentiate: '" +
+                          R.What.Function->getQualifiedNameAsString() + "'");
+    return "";
+  }
+  R.Args = RC.Captures;
+  for (const ParmVarDecl *P : R.What.Function->parameters())
+    R.Args.push_back({nullptr, P->getType(), P});
+  std::vector<ParamActivity> Acts = C.activities(R);
+  if (K == AdaptorKind::Value)
+    Acts.assign(Acts.size(), ParamActivity::Inactive);
+
+  std::vector<std::string> Names = paramNames(R.What);
+  std::vector<Slot> Slots;
+  for (size_t I = 0; I < R.Args.size(); ++I) {
+    Slot S;
+    S.Capture = I < RC.Captures.size();
+    S.Type = R.Args[I].ParamType;
+    S.Act = Acts[I];
+    S.Name = I < Names.size() && !Names[I].empty() ? Names[I]
+                                                   : "_arg" + std::to_string(I);
+    Slots.push_back(S);
+  }
+  AdaptorWriter W(C, Slots, R.What.Function->getReturnType());
+
+  Mode Primary = K == AdaptorKind::Dual ? Mode::Tangent : Mode::ReverseSweep;
+  if (K == AdaptorKind::Value)
+    Primary = Mode::ForwardSweep;
+  const Instance &Main = C.Plan.get(R.What, Primary, Acts, Names, At);
+  std::string Name = Main.Name + "_callable";
+
+  // The construction: captures, then their shadows, in member order.
+  std::vector<std::string> Init;
+  for (size_t I = 0; I < RC.Captures.size(); ++I) {
+    const Expr *E = RC.Captures[I].E;
+    Init.push_back(C.Printer.print(E));
+    if (K != AdaptorKind::Value && Acts[I] != ParamActivity::Inactive)
+      Init.push_back(C.Printer.shadow(E));
+  }
+  std::string Construct =
+      "::ddx_generated::" + Name + "{" + llvm::join(Init, ", ") + "}";
+  if (Definitions.count(Name))
+    return Construct;
+
+  auto None = [](const Slot &) { return std::string(); };
+  auto Shadowed = [](const Slot &S) {
+    return S.Act == ParamActivity::Inactive ? std::string()
+                                            : ExprPrinter::shadowName(S.Name);
+  };
+  std::string Ret = W.retName();
+  std::string Text = "// " +
+                     std::string(K == AdaptorKind::Value  ? "value"
+                                 : K == AdaptorKind::Dual ? "dual"
+                                                          : "adjoint") +
+                     " object of " + describeTarget(R.What) +
+                     ", for the rules it is passed to\nstruct " + Name +
+                     " {\n" + W.members(K);
+  std::string Tape = "::ddx::tape &_tape = ::ddx::scratch_tape();\n";
+  if (K == AdaptorKind::Dual) {
+    auto ZeroTangent = [](const Slot &S) -> std::string {
+      if (S.Act == ParamActivity::Inactive)
+        return "";
+      return S.Capture ? ExprPrinter::shadowName(S.Name) : "0";
+    };
+    std::string Call = "::ddx_generated::" + Main.Name + "(";
+    Text += Ret + " operator()(" + W.params("") + ") const {\nreturn " + Call +
+            W.args(ZeroTangent, "") + ")" +
+            (W.floatingReturn() ? ".value" : "") + ";\n}\n";
+    Text += (W.floatingReturn() ? "::ddx::dual<" + Ret + ">" : Ret) +
+            " pushforward(" + W.params("tangent") + ") const {\nreturn " +
+            Call + W.args(Shadowed, "") + ");\n}\n";
+  } else {
+    std::vector<ParamActivity> FwdActs = Acts;
+    const Instance &Fwd =
+        C.Plan.get(R.What, Mode::ForwardSweep, FwdActs, Names, At);
+    auto FwdShadow = [&](const Slot &S) {
+      return S.Act == ParamActivity::Duplicated
+                 ? ExprPrinter::shadowName(S.Name)
+                 : std::string();
+    };
+    std::string Forward = "::ddx_generated::" + Fwd.Name + "(";
+    bool HasValue = !Ret.empty() && Ret != "void";
+    Text += Ret + " operator()(" + W.params("") + ") const {\n" + Tape +
+            "std::size_t _mark = _tape.size();\n" +
+            (HasValue ? "auto _value = " : "") + Forward +
+            W.args(K == AdaptorKind::Value
+                       ? None
+                       : std::function<std::string(const Slot &)>(FwdShadow),
+                   "_tape") +
+            ");\n_tape.rewind(_mark);\n" +
+            (HasValue ? "return _value;\n" : "") + "}\n";
+    if (K == AdaptorKind::Adjoint)
+      Text += pullbacks(W, Main.Name, Forward, FwdShadow);
+  }
+  Text += "};\n";
+  Definitions[Name] = Text;
+  Order.push_back({Name, describeTarget(R.What)});
+  return Construct;
+}
+
+std::string CallableAdaptors::definitions() const {
+  std::string Text;
+  for (const auto &[Name, What] : Order)
+    Text += Definitions.lookup(Name) + "\n";
+  return Text;
+}
+
+} // namespace ddx

@@ -1,0 +1,199 @@
+//===- RuleCallEmitter.cpp ------------------------------------------------===//
+#include "Emit/RuleCallEmitter.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace ddx {
+
+RuleCallEmitter::RuleCallEmitter(EmitContext &C, const CallBinding &B,
+                                 const Stmt &S)
+    : C(C), B(B), S(S), Call(cast<CallExpr>(S.Call)) {
+  if (S.Var >= 0)
+    Result = C.Printer.varName(S.Var);
+}
+
+bool RuleCallEmitter::collect() {
+  const FunctionDecl *FD = B.Callee;
+  unsigned Errors = C.Diags.errorCount();
+  for (unsigned I = 0; I < B.Roles.size() && I < Call->getNumArgs(); ++I) {
+    Argument A;
+    A.E = Call->getArg(I);
+    A.Role = B.Roles[I];
+    std::string Param = FD->getParamDecl(I)->getNameAsString();
+    if (A.Role == ParamRole::Option && C.Activity.isVaried(A.E))
+      C.Diags.warning(A.E->getBeginLoc(),
+                      "an active value is passed to option '" + Param +
+                          "' of '" + FD->getQualifiedNameAsString() +
+                          "'; it is passed detached (its derivative is not "
+                          "propagated)");
+    if (A.Role != ParamRole::Callable) {
+      // Options and defaulted arguments read as their value when it is a
+      // compile-time constant; otherwise as their expression, printed fully
+      // qualified (a default argument's expression belongs to the callee).
+      if (A.Role == ParamRole::Option || isa<CXXDefaultArgExpr>(A.E))
+        A.Text = C.constantText(A.E);
+      if (A.Text.empty())
+        A.Text = C.Printer.print(A.E);
+    }
+    Args.push_back(A);
+  }
+  return C.Diags.errorCount() == Errors;
+}
+
+bool RuleCallEmitter::argumentList(AdaptorKind K,
+                                   std::vector<std::string> &Out) {
+  if (B.OnObject) {
+    auto *Member = cast<CXXMemberCallExpr>(Call);
+    Out.push_back(C.Printer.print(Member->getImplicitObjectArgument()));
+  }
+  for (const Argument &A : Args) {
+    if (A.Role != ParamRole::Callable) {
+      Out.push_back(A.Text);
+      continue;
+    }
+    auto R = resolveCallable(A.E, C.IR, C.Ctx);
+    if (!R) {
+      C.Diags.error(A.E->getExprLoc(),
+                    "ddx cannot resolve the callable passed to '" +
+                        B.Callee->getQualifiedNameAsString() +
+                        "' at transformation time");
+      C.Diags.note(A.E->getExprLoc(),
+                   "pass a named function or a lambda (directly, through a "
+                   "local variable, or through a parameter that receives one)");
+      return false;
+    }
+    std::string Object = C.Adaptors.construct(C, *R, K, A.E->getExprLoc());
+    if (Object.empty())
+      return false;
+    Out.push_back(Object);
+  }
+  return true;
+}
+
+bool RuleCallEmitter::varied() const {
+  return S.Var >= 0 && C.Activity.isVaried(S.Var) &&
+         Call->getType()->isRealFloatingType();
+}
+
+void RuleCallEmitter::emitTangent(TangentEmitter &T, Lines &Out) {
+  if (!collect())
+    return;
+  std::string Assign = Result.empty() ? "" : Result + " = ";
+  if (!varied()) {
+    std::vector<std::string> Primal;
+    if (argumentList(AdaptorKind::Value, Primal))
+      Out.push_back(Assign + C.Printer.calleeText(Call) + "(" +
+                    llvm::join(Primal, ", ") + ");");
+    return;
+  }
+  std::vector<std::string> List;
+  if (!argumentList(AdaptorKind::Dual, List))
+    return;
+  for (const Argument &A : Args)
+    if (A.Role == ParamRole::Differentiable)
+      List.push_back(T.tangent(A.E).value_or("0"));
+  std::string Rule = B.Pushforward + "(" + llvm::join(List, ", ") + ")";
+  std::string Tangent = ExprPrinter::shadowName(Result);
+  std::string Temp = C.freshTemp();
+  Out.push_back("{");
+  if (B.ReturnsDual) {
+    Out.push_back("auto " + Temp + " = " + Rule + ";");
+    Out.push_back(Tangent + " = " + Temp + ".tangent;");
+    Out.push_back(Result + " = " + Temp + ".value;");
+  } else {
+    // The rule gives the tangent only; the value is the primal call's.
+    Out.push_back("auto " + Temp + " = " + Rule + ";");
+    Out.push_back(Assign + C.Printer.printCall(Call) + ";");
+    Out.push_back(Tangent + " = " + Temp + ";");
+  }
+  Out.push_back("}");
+}
+
+Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
+                                    const std::string &Restore) {
+  Sweeps Result;
+  if (!collect())
+    return Result;
+  std::vector<std::string> Primal;
+  if (!argumentList(AdaptorKind::Value, Primal))
+    return Result;
+  Result.Forward.push_back((this->Result.empty() ? "" : this->Result + " = ") +
+                           C.Printer.calleeText(Call) + "(" +
+                           llvm::join(Primal, ", ") + ");");
+  if (!varied()) {
+    if (!Restore.empty())
+      Result.Reverse.push_back(Restore);
+    return Result;
+  }
+  std::string Seed = ExprPrinter::shadowName(this->Result);
+  Lines Rev, After;
+  Rev.push_back("{");
+  if (B.Pullback.empty()) {
+    for (const Argument &Arg : Args)
+      if (Arg.Role == ParamRole::Callable) {
+        C.Diags.error(Call->getExprLoc(),
+                      "the rule for '" + B.Callee->getQualifiedNameAsString() +
+                          "' has no pullback, which reverse mode needs for a "
+                          "rule with callable parameters");
+        llvm::StringRef Stem(B.Pushforward);
+        Stem.consume_back("pushforward");
+        C.Diags.note(Call->getExprLoc(),
+                     "define '" + Stem.str() + "pullback' (see docs/rules.md)");
+        return Result;
+      }
+    // A pushforward is linear in its tangents: the adjoint of argument I is
+    // the pushforward with the seed in tangent slot I and zeros elsewhere.
+    std::vector<std::string> List;
+    argumentList(AdaptorKind::Value, List);
+    for (size_t I = 0; I < Args.size(); ++I) {
+      if (Args[I].Role != ParamRole::Differentiable ||
+          !C.Activity.isVaried(Args[I].E))
+        continue;
+      std::vector<std::string> Tangents;
+      for (size_t J = 0; J < Args.size(); ++J)
+        if (Args[J].Role == ParamRole::Differentiable)
+          Tangents.push_back(J == I ? Seed : "0");
+      std::string Value = B.Pushforward + "(" + llvm::join(List, ", ") + ", " +
+                          llvm::join(Tangents, ", ") + ")" +
+                          (B.ReturnsDual ? ".tangent" : "");
+      std::string Adj = C.freshTemp();
+      Rev.push_back("auto " + Adj + " = " + Value + ";");
+      A.accumulate(Args[I].E, Adj, After);
+    }
+  } else {
+    std::vector<std::string> List;
+    if (!argumentList(AdaptorKind::Adjoint, List))
+      return Result;
+    List.push_back(Seed);
+    for (const Argument &Arg : Args) {
+      if (Arg.Role != ParamRole::Differentiable)
+        continue;
+      const Expr *Plain = skipImplicit(Arg.E);
+      QualType T = Arg.E->getType().getNonReferenceType().getUnqualifiedType();
+      if (C.Activity.isVaried(Arg.E) && isa<DeclRefExpr>(Plain) &&
+          C.Printer.rootVar(Plain) >= 0 && T->isRealFloatingType()) {
+        List.push_back(C.Printer.shadow(Plain));
+        continue;
+      }
+      // An adjoint slot for the rule to add into: accumulated into what the
+      // argument reads, or dropped for an inactive argument.
+      std::string Adj = C.freshTemp();
+      Rev.push_back(C.Printer.declare(T, Adj) + " = {};");
+      List.push_back(Adj);
+      if (C.Activity.isVaried(Arg.E))
+        A.accumulate(Arg.E, Adj, After);
+    }
+    Rev.push_back(B.Pullback + "(" + llvm::join(List, ", ") + ");");
+  }
+  Rev.push_back(Seed + " = 0;");
+  if (!Restore.empty())
+    Rev.push_back(Restore);
+  Rev.insert(Rev.end(), After.begin(), After.end());
+  Rev.push_back("}");
+  Result.Reverse = std::move(Rev);
+  return Result;
+}
+
+} // namespace ddx

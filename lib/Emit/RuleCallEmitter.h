@@ -1,0 +1,57 @@
+//===- RuleCallEmitter.h - calls bound to a rule, as statements -*- C++ -*-===//
+//
+// Emits a call that a rule differentiates and that lowering made a statement
+// of its own: a rule with callable or option parameters, a rule that
+// returns the value with the tangent, or one with a pullback (docs/rules.md).
+//
+//   forward mode:  auto _t = R::f_pushforward(args..., tangents...);
+//   forward sweep: v = f(args...);           callables as value objects
+//   reverse sweep: R::f_pullback(args..., seed, adjoints...);
+//
+// Callable arguments become objects generated for the concrete callable
+// (CallableAdaptors); options are passed as they are, folded to their value
+// when it is a compile-time constant, and never get a tangent or an adjoint.
+// A rule without a pullback, and without callables, is transposed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_EMIT_RULECALLEMITTER_H
+#define DDX_EMIT_RULECALLEMITTER_H
+
+#include "Emit/AdjointEmitter.h"
+#include "Emit/CallableAdaptors.h"
+#include "Emit/TangentEmitter.h"
+
+namespace ddx {
+
+class RuleCallEmitter {
+public:
+  RuleCallEmitter(EmitContext &C, const CallBinding &B, const Stmt &S);
+
+  void emitTangent(TangentEmitter &T, Lines &Out);
+  /// Restore is the statement that restores the result variable's old
+  /// value in the reverse sweep, if the forward sweep saved it.
+  Sweeps emitAdjoint(AdjointEmitter &A, const std::string &Restore);
+
+private:
+  struct Argument {
+    const clang::Expr *E = nullptr;
+    ParamRole Role = ParamRole::Differentiable;
+    std::string Text; ///< the primal argument (a folded option's value)
+  };
+  /// Prints the arguments; false after reporting an error.
+  bool collect();
+  /// The arguments with each callable as an object of kind K.
+  bool argumentList(AdaptorKind K, std::vector<std::string> &Out);
+  bool varied() const;
+
+  EmitContext &C;
+  const CallBinding &B;
+  const Stmt &S;
+  const clang::CallExpr *Call;
+  std::string Result; ///< the variable that receives the value, or ""
+  std::vector<Argument> Args;
+};
+
+} // namespace ddx
+
+#endif // DDX_EMIT_RULECALLEMITTER_H

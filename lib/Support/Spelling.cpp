@@ -1,0 +1,55 @@
+//===- Spelling.cpp -------------------------------------------------------===//
+#include "Support/Spelling.h"
+#include "clang/AST/QualTypeNames.h"
+#include "clang/AST/TemplateBase.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace ddx {
+
+PrintingPolicy printingPolicy(const ASTContext &Ctx) {
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  Policy.FullyQualifiedName = true;
+  Policy.PrintCanonicalTypes = false;
+  return Policy;
+}
+
+QualType readableType(QualType T, const ASTContext &Ctx) {
+  if (T.getCanonicalType()->isBuiltinType())
+    return T.getCanonicalType();
+  return TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/true);
+}
+
+std::string spellType(QualType T, const ASTContext &Ctx) {
+  return readableType(T, Ctx).getAsString(printingPolicy(Ctx));
+}
+
+std::string spellTemplateArgs(const ClassTemplateSpecializationDecl *S) {
+  const ASTContext &Ctx = S->getASTContext();
+  ArrayRef<TemplateArgument> Args = S->getTemplateArgs().asArray();
+  const TemplateParameterList *Params =
+      S->getSpecializedTemplate()->getTemplateParameters();
+  size_t Kept = Args.size();
+  while (Kept > 0 && Kept <= Params->size() &&
+         isSubstitutedDefaultArgument(
+             const_cast<ASTContext &>(Ctx), Args[Kept - 1],
+             Params->getParam(Kept - 1), Args.take_front(Kept - 1),
+             Params->getDepth()))
+    --Kept;
+  std::string Text = "<";
+  llvm::raw_string_ostream OS(Text);
+  for (size_t I = 0; I < Kept; ++I) {
+    if (I)
+      OS << ", ";
+    if (Args[I].getKind() == TemplateArgument::Type)
+      OS << spellType(Args[I].getAsType(), Ctx);
+    else
+      Args[I].print(printingPolicy(Ctx), OS, /*IncludeType=*/true);
+  }
+  OS << ">";
+  return Text;
+}
+
+} // namespace ddx

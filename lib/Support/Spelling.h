@@ -1,0 +1,34 @@
+//===- Spelling.h - types and template arguments as generated code reads -===//
+//
+// Generated code lives in namespace ddx_generated at the end of the file, so
+// every type it names is spelled fully qualified from the global namespace.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_SUPPORT_SPELLING_H
+#define DDX_SUPPORT_SPELLING_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include <string>
+
+namespace ddx {
+
+/// How generated code prints: fully qualified, without `struct`/`class`.
+clang::PrintingPolicy printingPolicy(const clang::ASTContext &Ctx);
+
+/// T as generated code spells it: fully qualified; library typedefs of
+/// builtin types read as the builtin type.
+clang::QualType readableType(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// T, fully qualified; library typedefs of builtin types (`__promote<...>::
+/// __type`) read as the builtin type.
+std::string spellType(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// The template argument list of a class template specialisation, `<double,
+/// 15U>`: fully qualified, and without trailing arguments that are the
+/// template's defaults.
+std::string spellTemplateArgs(const clang::ClassTemplateSpecializationDecl *S);
+
+} // namespace ddx
+
+#endif // DDX_SUPPORT_SPELLING_H

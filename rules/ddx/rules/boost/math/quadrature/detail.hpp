@@ -1,0 +1,105 @@
+// Shared by the ddx rules for Boost.Math quadrature.
+//
+// The derivative of an integral with respect to what the integrand captures
+// is the integral of the integrand's derivative. The rules compute it on the
+// primal's own subdivision: the integrand returns a `riding` value, the
+// primal value with a payload (a tangent, or the cotangent of the captures)
+// that the integrator sums with the same nodes and weights, while its error
+// estimates and refinement decisions read the value alone. So the primal
+// value is exactly Boost's, and the derivative is the derivative of the
+// quadrature Boost computed, not of a different adaptive run.
+#ifndef DDX_RULES_BOOST_MATH_QUADRATURE_DETAIL_HPP
+#define DDX_RULES_BOOST_MATH_QUADRATURE_DETAIL_HPP
+
+#include <cmath>
+#include <ddx/rule.hpp>
+#include <limits>
+
+namespace ddx::rules::quadrature_detail {
+
+template <class Real, class Payload> struct riding {
+  Real value{};
+  Payload payload{};
+  riding() = default;
+  riding(Real v) : value(v), payload{} {}
+  riding(Real v, Payload p) : value(v), payload(p) {}
+  riding &operator+=(const riding &o) {
+    value += o.value;
+    payload += o.payload;
+    return *this;
+  }
+  riding &operator-=(const riding &o) {
+    value -= o.value;
+    payload -= o.payload;
+    return *this;
+  }
+  riding &operator*=(Real s) {
+    value *= s;
+    payload = payload * s;
+    return *this;
+  }
+  friend riding operator+(riding a, const riding &b) { return a += b; }
+  friend riding operator-(riding a, const riding &b) { return a -= b; }
+  friend riding operator-(riding a) { return a *= Real(-1); }
+  friend riding operator*(riding a, Real s) { return a *= s; }
+  friend riding operator*(Real s, riding a) { return a *= s; }
+  friend riding operator/(riding a, Real s) { return a *= Real(1) / s; }
+  /// Error control sees the value only.
+  friend Real abs(const riding &r) {
+    using std::abs;
+    return abs(r.value);
+  }
+  explicit operator Real() const { return value; }
+};
+
+template <class Real> bool finite(Real x) {
+  return x < std::numeric_limits<Real>::max() &&
+         x > -std::numeric_limits<Real>::max();
+}
+
+/// The bounds' part of the tangent (Leibniz rule): f(b) db - f(a) da. An
+/// infinite bound is a constant.
+template <class F, class Real>
+Real leibniz_tangent(const F &f, Real a, Real b, Real da, Real db) {
+  Real t = 0;
+  if (db != 0 && finite(b))
+    t += f(b) * db;
+  if (da != 0 && finite(a))
+    t -= f(a) * da;
+  return t;
+}
+
+/// The bounds' adjoints (Leibniz rule).
+template <class F, class Real>
+void leibniz_pullback(const F &f, Real a, Real b, Real seed, Real &da,
+                      Real &db) {
+  if (finite(b))
+    db += seed * f(b);
+  if (finite(a))
+    da -= seed * f(a);
+}
+
+/// The integrand for forward mode: value and tangent at x, the tangent
+/// coming from what the integrand captures.
+template <class Real, class F> auto tangent_integrand(const F &f) {
+  return [&f](Real x) {
+    ::ddx::dual<Real> d = f.pushforward(x, Real(0));
+    return riding<Real, Real>(d.value, d.tangent);
+  };
+}
+
+/// The integrand for reverse mode: value and the cotangent of what the
+/// integrand captures at x, for a seed of one.
+template <class Real, class F> auto cotangent_integrand(const F &f) {
+  using cotangent = typename F::cotangent_type;
+  return [&f](Real x) {
+    cotangent c{};
+    Real dx = 0;
+    Real v = f.pullback_to(c, x, Real(1), dx);
+    return riding<Real, cotangent>(v, c);
+  };
+}
+
+} // namespace ddx::rules::quadrature_detail
+
+#endif // DDX_RULES_BOOST_MATH_QUADRATURE_DETAIL_HPP

@@ -1,0 +1,28 @@
+// The shipped ddx rules for the libraries a translation unit included.
+//
+// ddx parses every source with this header appended, and the generated file
+// includes it after the user's code: each library's rules are included when
+// that library's header was (by its include guard), so a file pays only for
+// the rules it can use. The <cmath> rules are always present.
+#ifndef DDX_RULES_INDEX_HPP
+#define DDX_RULES_INDEX_HPP
+
+#include <ddx/rules/cmath.hpp>
+
+#ifdef BOOST_MATH_QUADRATURE_GAUSS_KRONROD_HPP
+#include <ddx/rules/boost/math/quadrature/gauss_kronrod.hpp>
+#endif
+#ifdef BOOST_MATH_QUADRATURE_GAUSS_HPP
+#include <ddx/rules/boost/math/quadrature/gauss.hpp>
+#endif
+#ifdef BOOST_MATH_QUADRATURE_TANH_SINH_HPP
+#include <ddx/rules/boost/math/quadrature/tanh_sinh.hpp>
+#endif
+#ifdef BOOST_MATH_QUADRATURE_EXP_SINH_HPP
+#include <ddx/rules/boost/math/quadrature/exp_sinh.hpp>
+#endif
+#ifdef BOOST_MATH_QUADRATURE_SINH_SINH_HPP
+#include <ddx/rules/boost/math/quadrature/sinh_sinh.hpp>
+#endif
+
+#endif // DDX_RULES_INDEX_HPP
