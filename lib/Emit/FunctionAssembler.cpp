@@ -103,6 +103,12 @@ private:
   bool writesOutside() const;
   void saveList(const std::string &Reverse,
                 std::vector<std::string> &Names) const;
+  /// Locals the reverse sweep reads that the tape cannot hold (an
+  /// integrator object): the reverse sweep runs their initialisation again.
+  Lines rebuilt(const std::string &Reverse) const;
+  bool tapeable(unsigned V) const {
+    return IR.Vars[V].Type.isTriviallyCopyableType(Ctx);
+  }
   std::string shadowName(unsigned P) const {
     return ExprPrinter::shadowName(IR.Vars[P].Name);
   }
@@ -235,7 +241,7 @@ void InstanceBuilder::saveList(const std::string &Reverse,
       continue;
     if (V < IR.NumParams && (Var.ByReference || Var.Writes == 0))
       continue;
-    if (mentions(Reverse, Var.Name))
+    if (mentions(Reverse, Var.Name) && tapeable(V))
       Names.push_back(Var.Name);
     std::string Shadow = ExprPrinter::shadowName(Var.Name);
     if (Var.Type->isPointerType() && Activity.isVaried(V) &&
@@ -289,6 +295,28 @@ std::string InstanceBuilder::tangentFunction(std::string &Sig) {
   return declarations(Text, false) + Text;
 }
 
+Lines InstanceBuilder::rebuilt(const std::string &Reverse) const {
+  Lines Out;
+  for (unsigned V = IR.NumParams; V < IR.Vars.size(); ++V) {
+    const Variable &Var = IR.Vars[V];
+    if (Var.isAlias() || tapeable(V) || !mentions(Reverse, Var.Name))
+      continue;
+    const Stmt *Init = nullptr;
+    for (const Stmt &S : IR.Body)
+      if (S.K == Stmt::Kind::Assign && S.Var == int(V) && S.Op == BO_Assign)
+        Init = &S;
+    if (!Init || Var.Writes != 1 || Var.WrittenInLoop || Activity.isVaried(V)) {
+      C.Diags.error(Var.Decl ? Var.Decl->getLocation() : SourceLocation(),
+                    "ddx cannot restore '" + Var.Name +
+                        "' in the reverse sweep: its type is not trivially "
+                        "copyable and it is not initialised once");
+      continue;
+    }
+    Out.push_back(primalAssign(C, *Init));
+  }
+  return Out;
+}
+
 std::string InstanceBuilder::forwardSweep(std::string &Sig) {
   Sweeps S = sweeps();
   std::vector<std::string> Saved;
@@ -308,7 +336,7 @@ std::string InstanceBuilder::reverseSweep(std::string &Sig) {
   std::string Reverse = join(S.Reverse);
   std::vector<std::string> Saved;
   saveList(Reverse, Saved);
-  Lines Body;
+  Lines Body = rebuilt(Reverse);
   for (auto It = Saved.rbegin(); It != Saved.rend(); ++It)
     Body.push_back("_tape.pop(" + *It + ");");
   if (IR.ReturnVar >= 0 && floatingReturn() && Activity.isVaried(IR.ReturnVar))

@@ -44,7 +44,9 @@ bool RuleCallEmitter::collect() {
 
 bool RuleCallEmitter::argumentList(AdaptorKind K,
                                    std::vector<std::string> &Out) {
-  if (B.OnObject) {
+  // A rule of a non-static member takes the object first; the primal call
+  // names it before the member.
+  if (B.OnObject && K != AdaptorKind::Value) {
     auto *Member = cast<CXXMemberCallExpr>(Call);
     Out.push_back(C.Printer.print(Member->getImplicitObjectArgument()));
   }
@@ -146,7 +148,8 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
     // A pushforward is linear in its tangents: the adjoint of argument I is
     // the pushforward with the seed in tangent slot I and zeros elsewhere.
     std::vector<std::string> List;
-    argumentList(AdaptorKind::Value, List);
+    if (!argumentList(AdaptorKind::Dual, List))
+      return Result;
     for (size_t I = 0; I < Args.size(); ++I) {
       if (Args[I].Role != ParamRole::Differentiable ||
           !C.Activity.isVaried(Args[I].E))

@@ -814,6 +814,10 @@ std::pair<int, const Expr *> BodyLowerer::assignTarget(const Expr *LHS) {
 }
 
 void BodyLowerer::extractRec(const Expr *E, Block &Out, bool Conditional) {
+  // A default argument is evaluated by the callee (or printed as its value
+  // where generated code passes it), never a statement of this function.
+  if (isa_and_nonnull<CXXDefaultArgExpr, CXXDefaultInitExpr>(E))
+    return;
   E = skipImplicit(E);
   if (!E)
     return;

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <ddx/rule.hpp>
 #include <limits>
+#include <ostream>
 
 namespace ddx::rules::quadrature_detail {
 
@@ -50,6 +51,10 @@ template <class Real, class Payload> struct riding {
     return abs(r.value);
   }
   explicit operator Real() const { return value; }
+  /// For Boost's error messages, which print the offending value.
+  friend std::ostream &operator<<(std::ostream &os, const riding &r) {
+    return os << r.value;
+  }
 };
 
 template <class Real> bool finite(Real x) {
@@ -98,6 +103,40 @@ template <class Real, class F> auto cotangent_integrand(const F &f) {
     Real v = f.pullback_to(c, x, Real(1), dx);
     return riding<Real, cotangent>(v, c);
   };
+}
+
+/// A pushforward: the primal integration, run by `integrate` on the given
+/// integrand, carries the tangent of what the integrand captures; the
+/// bounds add the Leibniz terms.
+template <class Real, class F, class Integrate>
+::ddx::dual<Real> pushforward(const F &f, Real a, Real b, Real da, Real db,
+                              Integrate integrate) {
+  auto r = integrate(tangent_integrand<Real>(f));
+  return {r.value, r.payload + leibniz_tangent(f, a, b, da, db)};
+}
+template <class Real, class F, class Integrate>
+::ddx::dual<Real> pushforward(const F &f, Integrate integrate) {
+  auto r = integrate(tangent_integrand<Real>(f));
+  return {r.value, r.payload};
+}
+
+/// A pullback: the integral of the cotangent of what the integrand
+/// captures, on the primal's subdivision, scaled by the seed; the bounds'
+/// adjoints by the Leibniz rule.
+template <class Real, class F, class Integrate>
+void pullback(const F &f, Real seed, Integrate integrate) {
+  if (seed == 0)
+    return;
+  auto r = integrate(cotangent_integrand<Real>(f));
+  f.accumulate(r.payload * seed);
+}
+template <class Real, class F, class Integrate>
+void pullback(const F &f, Real a, Real b, Real seed, Real &da, Real &db,
+              Integrate integrate) {
+  if (seed == 0)
+    return;
+  pullback<Real>(f, seed, integrate);
+  leibniz_pullback(f, a, b, seed, da, db);
 }
 
 } // namespace ddx::rules::quadrature_detail

@@ -1,6 +1,6 @@
 // ddx rules for boost::math::quadrature::gauss<Real, N>::integrate, on
-// [a, b] and on [-1, 1]. The rule is the same as Gauss–Kronrod's (see
-// gauss_kronrod.hpp) without adaptivity: the nodes are fixed.
+// [a, b] and on [-1, 1]: Gauss–Kronrod's rules (gauss_kronrod.hpp) without
+// adaptivity, since the nodes are fixed.
 #ifndef DDX_RULES_BOOST_MATH_QUADRATURE_GAUSS_HPP
 #define DDX_RULES_BOOST_MATH_QUADRATURE_GAUSS_HPP
 
@@ -16,44 +16,36 @@ struct gauss {
 
   template <class F>
   static ::ddx::dual<Real>
-  integrate_pushforward(DDX_CALLABLE F f, Real a, Real b,
-                        DDX_OPTION Real *pL1, ::ddx::tangent_t<Real> da,
-                        ::ddx::tangent_t<Real> db) {
-    namespace q = ::ddx::rules::quadrature_detail;
-    auto r = primal::integrate(q::tangent_integrand<Real>(f), a, b, pL1);
-    return {r.value, r.payload + q::leibniz_tangent(f, a, b, da, db)};
+  integrate_pushforward(DDX_CALLABLE F f, Real a, Real b, DDX_OPTION Real *pL1,
+                        ::ddx::tangent_t<Real> da, ::ddx::tangent_t<Real> db) {
+    return quadrature_detail::pushforward(f, a, b, da, db, [&](auto g) {
+      return primal::integrate(g, a, b, pL1);
+    });
   }
   template <class F>
   static void integrate_pullback(DDX_CALLABLE F f, Real a, Real b,
                                  DDX_OPTION Real *pL1, Real seed,
                                  ::ddx::tangent_t<Real> &da,
                                  ::ddx::tangent_t<Real> &db) {
-    namespace q = ::ddx::rules::quadrature_detail;
     (void)pL1;
-    if (seed == 0)
-      return;
-    auto r = primal::integrate(q::cotangent_integrand<Real>(f), a, b);
-    f.accumulate(r.payload * seed);
-    q::leibniz_pullback(f, a, b, seed, da, db);
+    quadrature_detail::pullback(f, a, b, seed, da, db, [&](auto g) {
+      return primal::integrate(g, a, b);
+    });
   }
 
   // On [-1, 1]: nothing but the integrand to differentiate.
   template <class F>
   static ::ddx::dual<Real> integrate_pushforward(DDX_CALLABLE F f,
                                                  DDX_OPTION Real *pL1) {
-    namespace q = ::ddx::rules::quadrature_detail;
-    auto r = primal::integrate(q::tangent_integrand<Real>(f), pL1);
-    return {r.value, r.payload};
+    return quadrature_detail::pushforward<Real>(
+        f, [&](auto g) { return primal::integrate(g, pL1); });
   }
   template <class F>
   static void integrate_pullback(DDX_CALLABLE F f, DDX_OPTION Real *pL1,
                                  Real seed) {
-    namespace q = ::ddx::rules::quadrature_detail;
     (void)pL1;
-    if (seed == 0)
-      return;
-    auto r = primal::integrate(q::cotangent_integrand<Real>(f));
-    f.accumulate(r.payload * seed);
+    quadrature_detail::pullback<Real>(
+        f, seed, [&](auto g) { return primal::integrate(g); });
   }
 };
 

@@ -2,10 +2,10 @@
 //
 // The worked example of docs/rules.md. The rule class mirrors Boost's class
 // template (same template parameters), and its static members are the rules
-// of the static member `integrate`: the callable is DDX_CALLABLE, the
+// of the static member `integrate`: the integrand is DDX_CALLABLE, the
 // controls of the adaptive algorithm are DDX_OPTION, and the bounds are
-// differentiated (Leibniz rule). The integrand's derivative is integrated
-// on the subdivision of the primal integration (see detail.hpp).
+// differentiated (Leibniz rule). The integrand's derivative is integrated on
+// the subdivision of the primal integration (see detail.hpp).
 #ifndef DDX_RULES_BOOST_MATH_QUADRATURE_GAUSS_KRONROD_HPP
 #define DDX_RULES_BOOST_MATH_QUADRATURE_GAUSS_KRONROD_HPP
 
@@ -25,28 +25,23 @@ struct gauss_kronrod {
                         DDX_OPTION unsigned max_depth, DDX_OPTION Real tol,
                         DDX_OPTION Real *error, DDX_OPTION Real *pL1,
                         ::ddx::tangent_t<Real> da, ::ddx::tangent_t<Real> db) {
-    namespace q = ::ddx::rules::quadrature_detail;
-    auto r = primal::integrate(q::tangent_integrand<Real>(f), a, b, max_depth,
-                               tol, error, pL1);
-    return {r.value, r.payload + q::leibniz_tangent(f, a, b, da, db)};
+    return quadrature_detail::pushforward(f, a, b, da, db, [&](auto g) {
+      return primal::integrate(g, a, b, max_depth, tol, error, pL1);
+    });
   }
 
   template <class F>
-  static void integrate_pullback(DDX_CALLABLE F f, Real a, Real b,
-                                 DDX_OPTION unsigned max_depth,
-                                 DDX_OPTION Real tol, DDX_OPTION Real *error,
-                                 DDX_OPTION Real *pL1, Real seed,
-                                 ::ddx::tangent_t<Real> &da,
-                                 ::ddx::tangent_t<Real> &db) {
-    namespace q = ::ddx::rules::quadrature_detail;
+  static void
+  integrate_pullback(DDX_CALLABLE F f, Real a, Real b,
+                     DDX_OPTION unsigned max_depth, DDX_OPTION Real tol,
+                     DDX_OPTION Real *error, DDX_OPTION Real *pL1, Real seed,
+                     ::ddx::tangent_t<Real> &da, ::ddx::tangent_t<Real> &db) {
+    // The forward sweep already wrote *error and *pL1.
     (void)error;
     (void)pL1;
-    if (seed == 0)
-      return;
-    auto r = primal::integrate(q::cotangent_integrand<Real>(f), a, b,
-                               max_depth, tol);
-    f.accumulate(r.payload * seed);
-    q::leibniz_pullback(f, a, b, seed, da, db);
+    quadrature_detail::pullback(f, a, b, seed, da, db, [&](auto g) {
+      return primal::integrate(g, a, b, max_depth, tol);
+    });
   }
 };
 
