@@ -130,7 +130,10 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
   const FunctionIR *IR = Assembler.lowered(What);
   if (!IR)
     return false;
-  unsigned Captures = What.Lambda ? What.Lambda->capture_size() : 0;
+  // A lambda's captures, or a functor's `self`, come before the
+  // parameters; the request does not differentiate them.
+  unsigned Captures =
+      What.Lambda ? What.Lambda->capture_size() : (IR->SelfVar >= 0 ? 1 : 0);
   ExprPrinter Printer(Ctx, *IR, Diags);
   std::vector<ParamActivity> Acts(Captures, ParamActivity::Inactive);
   std::vector<std::string> CallArgs;
@@ -138,7 +141,7 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
     CallArgs.push_back(text(R.Object));
   // Captures are passed at the request: a variable by its name, an
   // init-capture by its initializer.
-  for (unsigned C = 0; C < Captures; ++C) {
+  for (unsigned C = 0; C < Captures && What.Lambda; ++C) {
     auto *Captured = dyn_cast_or_null<VarDecl>(IR->Vars[C].Decl);
     if (Captured && Captured->isInitCapture() && Captured->getInit())
       CallArgs.push_back(text(Captured->getInit()));

@@ -35,7 +35,7 @@ Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
     return emitCall(S);
   case Stmt::Kind::Eval: {
     if (auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call)))
-      C.checkCall(Call);
+      C.checkDiscardedCall(Call);
     return {{C.Printer.print(S.Call) + ";"}, {}};
   }
   case Stmt::Kind::Raw:
@@ -290,24 +290,23 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   std::string Forward = C.callee(R, Mode::ForwardSweep, Acts);
   std::string Reverse = C.callee(R, Mode::ReverseSweep, Acts);
   std::vector<std::string> FwdArgs, RevArgs;
-  if (std::string Self = C.selfArg(R); !Self.empty()) {
-    FwdArgs.push_back(Self);
-    RevArgs.push_back(Self);
-  }
   Lines Rev, After;
   Rev.push_back("{");
   for (size_t I = 0; I < R.Args.size(); ++I) {
     const Expr *Arg = R.Args[I].E;
-    std::string Primal = C.Printer.print(Arg);
+    std::string Primal = C.argText(R.Args[I]);
     FwdArgs.push_back(Primal);
     RevArgs.push_back(Primal);
     if (Acts[I] == ParamActivity::Duplicated) {
-      FwdArgs.push_back(C.Printer.shadow(Arg));
-      RevArgs.push_back(C.Printer.shadow(Arg));
+      FwdArgs.push_back(C.argShadow(R.Args[I]));
+      RevArgs.push_back(C.argShadow(R.Args[I]));
     } else if (Acts[I] == ParamActivity::Active) {
       const Expr *Plain = skipImplicit(Arg);
-      if (isa<DeclRefExpr>(Plain) && C.Printer.rootVar(Plain) >= 0 &&
-          Arg->getType()->isRealFloatingType()) {
+      if (R.Args[I].IsObject) {
+        // The callee adds into the object's adjoint itself.
+        RevArgs.push_back(C.argShadow(R.Args[I]));
+      } else if (isa<DeclRefExpr>(Plain) && C.Printer.rootVar(Plain) >= 0 &&
+                 Arg->getType()->isRealFloatingType()) {
         RevArgs.push_back(C.Printer.shadow(Plain));
       } else {
         std::string Adj = C.freshTemp();
@@ -391,6 +390,19 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
     return accumulate(Source, Seed, Out);
   if (auto *P = dyn_cast<ParenExpr>(E))
     return accumulate(P->getSubExpr(), Seed, Out);
+  if (auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    return accumulate(Cast->getSubExpr(), Seed, Out);
+  if (auto *Init = dyn_cast<InitListExpr>(E)) {
+    // A struct built in place (Bell{k}): each member's adjoint goes to the
+    // value that initialised it.
+    unsigned I = 0;
+    if (auto *Record = E->getType()->getAsRecordDecl())
+      for (const FieldDecl *F : Record->fields())
+        if (I < Init->getNumInits())
+          accumulate(Init->getInit(I++),
+                     wrap(Seed) + "." + F->getNameAsString(), Out);
+    return;
+  }
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
     switch (U->getOpcode()) {
     case UO_Deref:

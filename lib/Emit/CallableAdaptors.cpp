@@ -37,9 +37,11 @@ public:
                    const std::string &Tail) const;
   bool floatingReturn() const { return Ret->isRealFloatingType(); }
   std::string retName() const { return C.Printer.typeName(Ret); }
-  /// The captures with a shadow, if all are floating-point scalars (the
-  /// cotangent vector holds only those).
-  bool scalarCaptures(unsigned &Count) const;
+  /// The floating-point scalars in the shadow of each capture with one (a
+  /// struct's members, an array's elements), as access paths; false if a
+  /// shadow holds something else (a container), which a cotangent vector
+  /// cannot.
+  bool cotangentPaths(std::vector<std::vector<std::string>> &Paths) const;
 
   EmitContext &C;
   std::vector<Slot> Slots;
@@ -106,14 +108,38 @@ AdaptorWriter::args(const std::function<std::string(const Slot &)> &Shadow,
   return llvm::join(Out, ", ");
 }
 
-bool AdaptorWriter::scalarCaptures(unsigned &Count) const {
-  Count = 0;
-  for (const Slot &S : Slots) {
-    if (!S.Capture || S.Act == ParamActivity::Inactive)
-      continue;
-    if (!valueType(S.Type)->isRealFloatingType())
+/// Appends the access paths of the floating-point scalars in T.
+bool flatten(QualType T, const std::string &Path,
+             std::vector<std::string> &Out) {
+  T = T.getCanonicalType();
+  if (T->isRealFloatingType()) {
+    Out.push_back(Path);
+    return true;
+  }
+  if (auto *Array = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
+    for (uint64_t I = 0; I < Array->getSize().getZExtValue(); ++I)
+      if (!flatten(Array->getElementType(),
+                   Path + "[" + std::to_string(I) + "]", Out))
+        return false;
+    return true;
+  }
+  auto *Record = T->getAsCXXRecordDecl();
+  if (!Record || !Record->isAggregate() || Record->getNumBases() > 0)
+    return false;
+  for (const FieldDecl *F : Record->fields())
+    if (isDifferentiableType(F->getType()) && !F->getType()->isPointerType() &&
+        !flatten(F->getType(), Path + "." + F->getNameAsString(), Out))
       return false;
-    ++Count;
+  return true;
+}
+
+bool AdaptorWriter::cotangentPaths(
+    std::vector<std::vector<std::string>> &Paths) const {
+  for (const Slot &S : Slots) {
+    Paths.emplace_back();
+    if (S.Capture && S.Act != ParamActivity::Inactive &&
+        !flatten(valueType(S.Type), "", Paths.back()))
+      return false;
   }
   return true;
 }
@@ -141,16 +167,26 @@ pullbacks(const AdaptorWriter &W, const std::string &Reverse,
   std::string Params = W.params("adjoint");
   std::string Text = Ret + " pullback(" + Params + ") const {\n" +
                      Body(FwdShadow, Shadowed) + "}\n";
-  unsigned Count = 0;
-  if (!W.scalarCaptures(Count))
+  std::vector<std::vector<std::string>> Paths;
+  if (!W.floatingReturn() || !W.cotangentPaths(Paths))
     return Text;
-  // The same, with the captures' adjoints going into a cotangent vector.
-  llvm::StringMap<unsigned> SlotOf;
-  for (const Slot &S : W.Slots)
-    if (S.Capture && S.Act != ParamActivity::Inactive)
-      SlotOf[S.Name] = SlotOf.size();
+  // The same, with the captures' adjoints going into a cotangent vector: a
+  // scalar capture's adjoint is a slot of it; a struct's or an array's
+  // goes into a local shadow first, then into its slots.
+  std::vector<unsigned> First;
+  unsigned Count = 0;
+  for (const auto &P : Paths) {
+    First.push_back(Count);
+    Count += P.size();
+  }
+  auto IndexOf = [&](const Slot &S) { return &S - W.Slots.data(); };
+  auto IsScalar = [&](const Slot &S) {
+    return Paths[IndexOf(S)].size() == 1 && Paths[IndexOf(S)][0].empty();
+  };
+  auto Local = [](const Slot &S) { return "_c_" + S.Name; };
   auto Cot = [&](const Slot &S) {
-    return "_c[" + std::to_string(SlotOf.lookup(S.Name)) + "]";
+    return IsScalar(S) ? "_c[" + std::to_string(First[IndexOf(S)]) + "]"
+                       : Local(S);
   };
   auto FwdCot = [&](const Slot &S) {
     return S.Capture && S.Act == ParamActivity::Duplicated ? Cot(S)
@@ -161,18 +197,33 @@ pullbacks(const AdaptorWriter &W, const std::string &Reverse,
       return std::string();
     return S.Capture ? Cot(S) : ExprPrinter::shadowName(S.Name);
   };
+  std::string Locals, Gather, Scatter;
+  for (const Slot &S : W.Slots) {
+    if (!S.Capture || S.Act == ParamActivity::Inactive)
+      continue;
+    const std::vector<std::string> &P = Paths[IndexOf(S)];
+    for (size_t I = 0; I < P.size(); ++I) {
+      std::string SlotText =
+          "_c[" + std::to_string(First[IndexOf(S)] + I) + "]";
+      Scatter +=
+          ExprPrinter::shadowName(S.Name) + P[I] + " += " + SlotText + ";\n";
+      if (!IsScalar(S))
+        Gather += SlotText + " += " + Local(S) + P[I] + ";\n";
+    }
+    if (!IsScalar(S))
+      Locals += W.C.Printer.declare(valueType(S.Type), Local(S)) + "{};\n";
+  }
   Text += "using cotangent_type = ::ddx::cotangent<" + Ret + ", " +
           std::to_string(Count) + ">;\n";
   Text += Ret + " pullback_to(cotangent_type &_c" +
-          (Params.empty() ? "" : ", " + Params) + ") const {\n" +
-          Body(FwdCot, RevCot) + "}\n";
+          (Params.empty() ? "" : ", " + Params) + ") const {\n" + Locals +
+          Tape + "auto _value = " + Forward + W.args(FwdCot, "_tape") + ");\n" +
+          "::ddx_generated::" + Reverse + "(" + W.args(RevCot, Tail) + ");\n" +
+          Gather + "return _value;\n}\n";
   Text += "void accumulate(const cotangent_type &_c) const {\n";
   if (Count == 0)
     Text += "(void)_c;\n";
-  for (const Slot &S : W.Slots)
-    if (S.Capture && S.Act != ParamActivity::Inactive)
-      Text += ExprPrinter::shadowName(S.Name) + " += " + Cot(S) + ";\n";
-  return Text + "}\n";
+  return Text + Scatter + "}\n";
 }
 
 } // namespace
@@ -199,6 +250,11 @@ std::string CallableAdaptors::construct(EmitContext &C,
     return "";
   }
   R.Args = RC.Captures;
+  if (RC.Object)
+    R.Args.push_back({RC.Object,
+                      selfParamType(cast<CXXMethodDecl>(R.What.Function)),
+                      nullptr, /*IsObject=*/true});
+  size_t Members = R.Args.size();
   for (const ParmVarDecl *P : R.What.Function->parameters())
     R.Args.push_back({nullptr, P->getType(), P});
   std::vector<ParamActivity> Acts = C.activities(R);
@@ -209,7 +265,7 @@ std::string CallableAdaptors::construct(EmitContext &C,
   std::vector<Slot> Slots;
   for (size_t I = 0; I < R.Args.size(); ++I) {
     Slot S;
-    S.Capture = I < RC.Captures.size();
+    S.Capture = I < Members;
     S.Type = R.Args[I].ParamType;
     S.Act = Acts[I];
     S.Name = I < Names.size() && !Names[I].empty() ? Names[I]
@@ -226,11 +282,10 @@ std::string CallableAdaptors::construct(EmitContext &C,
 
   // The construction: captures, then their shadows, in member order.
   std::vector<std::string> Init;
-  for (size_t I = 0; I < RC.Captures.size(); ++I) {
-    const Expr *E = RC.Captures[I].E;
-    Init.push_back(C.Printer.print(E));
+  for (size_t I = 0; I < Members; ++I) {
+    Init.push_back(C.argText(R.Args[I]));
     if (K != AdaptorKind::Value && Acts[I] != ParamActivity::Inactive)
-      Init.push_back(C.Printer.shadow(E));
+      Init.push_back(C.argShadow(R.Args[I]));
   }
   std::string Construct =
       "::ddx_generated::" + Name + "{" + llvm::join(Init, ", ") + "}";

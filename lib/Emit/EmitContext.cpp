@@ -17,6 +17,9 @@ std::vector<std::string> paramNames(const Target &What) {
       Names.push_back(C.capturesVariable()
                           ? C.getCapturedVar()->getNameAsString()
                           : std::string("this"));
+  else if (auto *Method = dyn_cast<CXXMethodDecl>(What.Function);
+           Method && Method->isInstance())
+    Names.push_back("self");
   for (unsigned I = 0; I < What.Function->getNumParams(); ++I)
     if (!What.bindingFor(I))
       Names.push_back(What.Function->getParamDecl(I)->getNameAsString());
@@ -166,17 +169,8 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
     auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
     if (Method && Method->getDefinition()) {
       Out.What.Function = Method->getDefinition();
-      Out.Self = Object;
+      Out.Args.push_back({Object, selfParamType(Method), nullptr, true});
       AddArgs(Out.What.Function);
-      if (Activity.isVaried(Object)) {
-        // The object's members would need shadows; refuse rather than
-        // drop their derivative.
-        Diags.error(Object->getExprLoc(),
-                    "ddx cannot yet differentiate with respect to the members "
-                    "of the functor object called here; pass the active "
-                    "values as arguments or capture them in a lambda");
-        return false;
-      }
       return true;
     }
     Diags.error(Call->getExprLoc(),
@@ -191,7 +185,9 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
     return false;
   }
   Out.What.Function = FD;
-  Out.SelfIsThis = isa<CXXMemberCallExpr>(Call);
+  if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+    Out.Args.push_back({Member->getImplicitObjectArgument(),
+                        selfParamType(cast<CXXMethodDecl>(FD)), nullptr, true});
   std::vector<CalleeArg> Captures;
   for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
@@ -226,12 +222,35 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
   return true;
 }
 
+/// The object of a member call as the callee's `self` reads it: `this` is
+/// `self`; a pointer is dereferenced.
+static std::string objectText(const Expr *E, const std::string &This,
+                              const std::string &Printed) {
+  E = skipImplicit(E);
+  if (isa<CXXThisExpr>(E))
+    return This;
+  if (E->getType()->isPointerType())
+    return "*" + wrap(Printed);
+  return Printed;
+}
+
+std::string EmitContext::argText(const CalleeArg &A) const {
+  std::string Text = Printer.print(A.E);
+  return A.IsObject ? objectText(A.E, "self", Text) : Text;
+}
+
+std::string EmitContext::argShadow(const CalleeArg &A) const {
+  std::string Text = Printer.shadow(A.E);
+  return A.IsObject ? objectText(A.E, ExprPrinter::shadowName("self"), Text)
+                    : Text;
+}
+
 bool EmitContext::anyVaried(const ResolvedCall &R) const {
   for (const CalleeArg &A : R.Args)
     if (Activity.isVaried(A.E) ||
         (isIndirect(A.ParamType) && Activity.isVaried(Printer.rootVar(A.E))))
       return true;
-  return R.Self && Activity.isVaried(R.Self);
+  return false;
 }
 
 std::vector<ParamActivity> EmitContext::activities(const ResolvedCall &R) {
@@ -271,6 +290,18 @@ std::string EmitContext::callee(const ResolvedCall &R, Mode M,
 bool isIndirect(QualType T) {
   return T->isPointerType() ||
          (T->isReferenceType() && !T.getNonReferenceType().isConstQualified());
+}
+
+bool EmitContext::checkDiscardedCall(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  bool Writes = isa<CXXMemberCallExpr>(Call);
+  for (unsigned I = 0; I < Call->getNumArgs() && !Writes; ++I) {
+    QualType T = FD && I < FD->getNumParams() ? FD->getParamDecl(I)->getType()
+                                              : Call->getArg(I)->getType();
+    Writes =
+        writesThrough(T) && Activity.isVaried(Printer.rootVar(Call->getArg(I)));
+  }
+  return !FD || Writes ? checkCall(Call) : true;
 }
 
 bool EmitContext::checkCall(const CallExpr *Call) {

@@ -42,8 +42,6 @@ struct EmitContext {
   struct ResolvedCall {
     Target What;
     std::vector<CalleeArg> Args;
-    const clang::Expr *Self = nullptr; ///< a functor object
-    bool SelfIsThis = false;           ///< a member of this functor
     clang::SourceLocation At;
   };
   /// Resolves a call of a user function or callable; false after an error.
@@ -64,14 +62,17 @@ struct EmitContext {
   bool staysPrimal(const ResolvedCall &R) const {
     return !anyVaried(R) && !R.What.Lambda && R.What.Bindings.empty();
   }
-  /// The object argument of the generated callee ("self", a functor), or "".
-  std::string selfArg(const ResolvedCall &R) const {
-    return R.SelfIsThis ? "self" : R.Self ? Printer.print(R.Self) : "";
-  }
+  /// An argument of a generated callee, and its shadow.
+  std::string argText(const CalleeArg &A) const;
+  std::string argShadow(const CalleeArg &A) const;
 
   /// Reports a call with active arguments that ddx cannot differentiate.
   /// Returns true if the call is fine (a rule, or inactive).
   bool checkCall(const clang::CallExpr *Call);
+  /// The same for a call whose value is discarded (a statement): it matters
+  /// only if it can write active values through a pointer or reference
+  /// (printf of an active value does not).
+  bool checkDiscardedCall(const clang::CallExpr *Call);
 };
 
 /// Statements adding Src to Dst for a value of type T: scalars directly,

@@ -278,6 +278,15 @@ std::string ExprPrinter::print(const Expr *E) const {
     return std::string(Cast->getCastName()) + "<" +
            typeName(Cast->getTypeAsWritten()) + ">(" +
            print(Cast->getSubExpr()) + ")";
+  if (auto *Init = dyn_cast<InitListExpr>(E)) {
+    std::string Text = "{";
+    for (unsigned I = 0; I < Init->getNumInits(); ++I)
+      Text += (I ? ", " : "") + print(Init->getInit(I));
+    return Text + "}";
+  }
+  if (auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E);
+      Cast && isa<InitListExpr>(skipImplicit(Cast->getSubExpr())))
+    return typeName(Cast->getTypeAsWritten()) + print(Cast->getSubExpr());
   if (auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
     return typeName(Cast->getTypeAsWritten()) + "(" +
            print(Cast->getSubExpr()) + ")";
@@ -301,6 +310,8 @@ int ExprPrinter::rootVar(const Expr *E) const {
   E = skipImplicit(E);
   if (!E)
     return -1;
+  if (isa<CXXThisExpr>(E))
+    return IR.SelfVar;
   if (auto *P = dyn_cast<ParenExpr>(E))
     return rootVar(P->getSubExpr());
   if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
@@ -362,9 +373,14 @@ std::string ExprPrinter::shadow(const Expr *E) const {
       return shadow(Op->getArg(0)) + "[" + print(Op->getArg(1)) + "]";
     return unsupported(E);
   }
-  if (auto *M = dyn_cast<MemberExpr>(E))
+  if (auto *M = dyn_cast<MemberExpr>(E)) {
+    if (isa<CXXThisExpr>(skipImplicit(M->getBase())))
+      return shadowName("self") + "." + M->getMemberDecl()->getNameAsString();
     return shadow(M->getBase()) + (M->isArrow() ? "->" : ".") +
            M->getMemberDecl()->getNameAsString();
+  }
+  if (isa<CXXThisExpr>(E))
+    return "(&" + shadowName("self") + ")";
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Deref)
       return "*" + shadow(U->getSubExpr());

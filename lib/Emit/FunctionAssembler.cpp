@@ -136,10 +136,6 @@ std::string InstanceBuilder::shadowParam(const Variable &V,
 
 std::string InstanceBuilder::paramList(Mode M) const {
   std::vector<std::string> Params;
-  if (IR.SelfClass)
-    Params.push_back(std::string(IR.SelfIsConst ? "const " : "") +
-                     Printer.typeName(Ctx.getRecordType(IR.SelfClass)) +
-                     " &self");
   for (unsigned P = 0; P < IR.NumParams; ++P) {
     const Variable &V = IR.Vars[P];
     QualType T = V.DeclaredType.isNull() ? V.Type : V.DeclaredType;
@@ -394,8 +390,6 @@ std::string InstanceBuilder::derivative(std::string &Sig) {
   const Instance &Tangent =
       C.Plan.get(I.What, Mode::Tangent, I.Activity, Names);
   std::vector<std::string> Args;
-  if (IR.SelfClass)
-    Args.push_back("self");
   for (unsigned P = 0; P < IR.NumParams; ++P) {
     Args.push_back(IR.Vars[P].Name);
     if (act(P) != ParamActivity::Inactive)

@@ -55,7 +55,7 @@ bool RuleCallEmitter::argumentList(AdaptorKind K,
       Out.push_back(A.Text);
       continue;
     }
-    auto R = resolveCallable(A.E, C.IR, C.Ctx);
+    auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx);
     if (!R) {
       C.Diags.error(A.E->getExprLoc(),
                     "ddx cannot resolve the callable passed to '" +

@@ -67,7 +67,7 @@ void TangentEmitter::emit(const Block &B, Lines &Out) {
       break;
     case Stmt::Kind::Eval:
       if (auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call)))
-        C.checkCall(Call);
+        C.checkDiscardedCall(Call);
       Out.push_back(C.Printer.print(S.Call) + ";");
       break;
     case Stmt::Kind::Raw:
@@ -172,15 +172,14 @@ void TangentEmitter::emitCall(const Stmt &S, Lines &Out) {
   std::vector<ParamActivity> Acts;
   std::string Name = C.callee(R, Mode::Tangent, Acts);
   std::vector<std::string> Args;
-  if (std::string Self = C.selfArg(R); !Self.empty())
-    Args.push_back(Self);
   for (size_t I = 0; I < R.Args.size(); ++I) {
     const Expr *Arg = R.Args[I].E;
-    Args.push_back(C.Printer.print(Arg));
+    Args.push_back(C.argText(R.Args[I]));
     if (Acts[I] == ParamActivity::Active)
-      Args.push_back(tangent(Arg).value_or("0"));
+      Args.push_back(R.Args[I].IsObject ? C.argShadow(R.Args[I])
+                                        : tangent(Arg).value_or("0"));
     else if (Acts[I] == ParamActivity::Duplicated)
-      Args.push_back(C.Printer.shadow(Arg));
+      Args.push_back(C.argShadow(R.Args[I]));
   }
   std::string CallText =
       "::ddx_generated::" + Name + "(" + llvm::join(Args, ", ") + ")";
@@ -281,6 +280,17 @@ std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
     auto TF = tangent(Cond->getFalseExpr());
     return C.Printer.print(Cond->getCond()) + " ? " + wrap(TT.value_or("0")) +
            " : " + wrap(TF.value_or("0"));
+  }
+  if (auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E);
+      Cast && isa<InitListExpr>(skipImplicit(Cast->getSubExpr())))
+    return tangent(Cast->getSubExpr());
+  if (auto *Init = dyn_cast<InitListExpr>(E)) {
+    // A struct built in place: its tangent is built from the members'.
+    std::vector<std::string> Members;
+    for (const Expr *Member : Init->inits())
+      Members.push_back(tangent(Member).value_or("0"));
+    return C.Printer.typeName(E->getType().getUnqualifiedType()) + "{" +
+           llvm::join(Members, ", ") + "}";
   }
   if (auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
     auto T = tangent(Cast->getSubExpr());

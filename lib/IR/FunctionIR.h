@@ -100,6 +100,8 @@ struct FunctionIR {
   /// For a functor's call operator: the object is the parameter `self`.
   const clang::CXXRecordDecl *SelfClass = nullptr;
   bool SelfIsConst = true;
+  /// The parameter `self` (the first), which `this` denotes, or -1.
+  int SelfVar = -1;
   std::vector<Variable> Vars; ///< parameters first, in order
   unsigned NumParams = 0;
   Block Body;

@@ -50,6 +50,8 @@ public:
       : Ctx(Ctx), Rules(Rules), Diags(Diags), IR(IR), Printer(Ctx, IR, Diags) {}
 
   void addParam(const ValueDecl *D, QualType Type);
+  /// The object of a member function, as the parameter `self`.
+  void addSelf(const CXXMethodDecl *Method);
   void lowerBody(const clang::Stmt *Body);
 
 private:
@@ -124,6 +126,16 @@ int BodyLowerer::newVar(llvm::StringRef Name, QualType Type, Variable::Kind K,
   if (D)
     IR.VarOf[D] = Index;
   return Index;
+}
+
+void BodyLowerer::addSelf(const CXXMethodDecl *Method) {
+  int V = newVar("self", Ctx.getRecordType(Method->getParent()),
+                 Variable::Kind::Param);
+  IR.Vars[V].DeclaredType = selfParamType(Method);
+  IR.Vars[V].ByReference = true;
+  IR.Vars[V].ConstReference = Method->isConst();
+  IR.SelfVar = V;
+  IR.NumParams = IR.Vars.size();
 }
 
 void BodyLowerer::addParam(const ValueDecl *D, QualType Type) {
@@ -924,6 +936,7 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
     if (Method->isInstance()) {
       IR->SelfClass = Method->getParent();
       IR->SelfIsConst = Method->isConst();
+      L.addSelf(Method);
     }
   }
   IR->Bindings.assign(Bindings.begin(), Bindings.end());

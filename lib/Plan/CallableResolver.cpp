@@ -48,6 +48,13 @@ const VarDecl *unstableCapture(const LambdaExpr *L) {
   return nullptr;
 }
 
+QualType selfParamType(const CXXMethodDecl *Method) {
+  ASTContext &Ctx = Method->getASTContext();
+  QualType Record = Ctx.getRecordType(Method->getParent());
+  return Ctx.getLValueReferenceType(Method->isConst() ? Ctx.getConstType(Record)
+                                                      : Record);
+}
+
 bool isOption(const ParmVarDecl *P) { return hasAnnotation(P, "ddx::option"); }
 
 bool isCallableParam(QualType T) {
@@ -186,6 +193,23 @@ resolveCallable(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
       return R;
   }
   return std::nullopt;
+}
+
+std::optional<ResolvedCallable>
+resolveCallableOrFunctor(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
+  if (auto R = resolveCallable(E, IR, Ctx))
+    return R;
+  const Expr *Object = skipToCallable(E);
+  auto *Class = Object ? Object->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!Class || Class->isLambda())
+    return std::nullopt;
+  const CXXMethodDecl *Call = callOperator(Class);
+  if (!Call)
+    return std::nullopt;
+  ResolvedCallable R;
+  R.Function = Call;
+  R.Object = Object;
+  return R;
 }
 
 } // namespace ddx

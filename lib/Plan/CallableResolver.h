@@ -24,7 +24,14 @@ struct CalleeArg {
   const clang::Expr *E = nullptr;
   clang::QualType ParamType;
   const clang::ParmVarDecl *Param = nullptr; ///< null for a capture
+  /// The object of a member call (the parameter `self` of the callee):
+  /// `this` reads as `self`, a pointer as what it points to.
+  bool IsObject = false;
 };
+
+/// The type of `self` for a member function: a reference to its class,
+/// const for a const member.
+clang::QualType selfParamType(const clang::CXXMethodDecl *Method);
 
 /// Whether Body assigns V, steps it with ++/--, or takes its address.
 bool isModified(const clang::VarDecl *V, const clang::Stmt *Body);
@@ -42,6 +49,9 @@ struct ResolvedCallable {
   const clang::LambdaExpr *Lambda = nullptr;
   /// For a lambda: one argument per capture, in capture order.
   std::vector<CalleeArg> Captures;
+  /// For a functor object: the object, which the call operator takes as
+  /// `self` (Function is the call operator).
+  const clang::Expr *Object = nullptr;
 };
 
 /// The parameter that carries a lambda capture in generated code: a
@@ -61,6 +71,12 @@ const clang::CXXMethodDecl *callOperator(const clang::CXXRecordDecl *Record);
 std::optional<ResolvedCallable> resolveCallable(const clang::Expr *E,
                                                 const FunctionIR &IR,
                                                 clang::ASTContext &Ctx);
+
+/// Like resolveCallable, and also a functor object (of a class with one
+/// call operator), whose members travel with it as `self`.
+std::optional<ResolvedCallable>
+resolveCallableOrFunctor(const clang::Expr *E, const FunctionIR &IR,
+                         clang::ASTContext &Ctx);
 
 /// For a call of a callable object or parameter (f(x) where f is a lambda,
 /// a bound parameter, a function pointer): the expression denoting f.

@@ -97,6 +97,12 @@ check "the option warning is located" grep -q "hof_options.cpp:35:65: warning: a
 check "a default option is folded into the clone" grep -q "n = 1e-10 < 1e-8" "$work/opt.cpp"
 check "a constant request option is folded into the entry" grep -q "option 'tol' folded to 0.001" "$work/opt.cpp"
 
+# The issue's example with a tolerance computed from the active value: the
+# warning names Boost's option, at the argument.
+"$ddx" "$project/test/e2e/cases/hof_issue_example.cpp" -o "$work/issue.cpp" -- "${flags[@]}" -I"$project/test/e2e" 2> "$work/issue.txt"
+check "an active tolerance reaching a rule's option is a located warning" grep -q "hof_issue_example.cpp:20:64: warning: an active value is passed to option 'tol' of 'boost::math::quadrature::gauss_kronrod<double, 15>::integrate'" "$work/issue.txt"
+check "the warning does not stop the output" test -s "$work/issue.cpp"
+
 # Untransformed code that uses a request does not build, naming ddx.
 check "untransformed code fails to build" bash -c "! '$cxx' ${flags[*]} -fsyntax-only '$work/model.cpp' 2> '$work/untransformed.txt'"
 check "the build error names ddx" grep -q "ddx" "$work/untransformed.txt"
