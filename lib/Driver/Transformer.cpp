@@ -21,7 +21,7 @@ class TUTransformer {
 public:
   TUTransformer(ASTContext &Ctx, const TransformOptions &O)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), O(O), Diags(Ctx.getDiagnostics()),
-        Rules(Ctx), Assembler(Ctx, Rules, Plan, Adaptors, Diags) {}
+        Rules(Ctx), Assembler(Ctx, Rules, Plan, Adaptors, Dispatches, Diags) {}
 
   std::optional<std::string> run() {
     Diags.setSourceManager(&SM);
@@ -49,6 +49,7 @@ private:
   RuleBinder Rules;
   DiffPlan Plan;
   CallableAdaptors Adaptors;
+  DispatchLog Dispatches;
   FunctionAssembler Assembler;
 };
 
@@ -268,6 +269,27 @@ nlohmann::json TUTransformer::report(bool Written) const {
     F["needed_at"] = location(I.NeededAt);
     Functions.push_back(F);
   }
+  nlohmann::json Dispatches = nlohmann::json::array();
+  for (const RuleDispatch &D : this->Dispatches.all()) {
+    nlohmann::json Options = nlohmann::json::object();
+    for (const auto &[Name, What] : D.Options)
+      Options[Name] = What;
+    nlohmann::json Callables = nlohmann::json::array();
+    for (const auto &[Type, What] : D.Callables)
+      Callables.push_back({{"type", Type}, {"stands_for", What}});
+    Dispatches.push_back({{"function", D.Function},
+                          {"rule", D.Rule},
+                          {"signature", D.Signature},
+                          {"call_site", location(D.At)},
+                          {"in", D.In},
+                          {"mode", D.Mode},
+                          {"callables", Callables},
+                          {"options", Options}});
+  }
+  nlohmann::json Adaptors = nlohmann::json::array();
+  for (const auto &[Name, What] : this->Adaptors.defined())
+    Adaptors.push_back(
+        {{"name", "ddx_generated::" + Name}, {"stands_for", What}});
   nlohmann::json Diagnostics = nlohmann::json::array();
   for (const DiagReporter::Record &R : Diags.records())
     Diagnostics.push_back({{"level", R.Level},
@@ -278,6 +300,8 @@ nlohmann::json TUTransformer::report(bool Written) const {
   return {{"input", O.InputName},
           {"output", Written ? nlohmann::json(O.OutputName) : nullptr},
           {"functions", Functions},
+          {"rule_dispatches", Dispatches},
+          {"callable_objects", Adaptors},
           {"diagnostics", Diagnostics}};
 }
 

@@ -22,6 +22,7 @@ std::vector<std::string> paramNames(const Target &What);
 std::string describeTarget(const Target &What);
 
 class CallableAdaptors;
+class DispatchLog;
 
 /// Everything an emitter reads while generating one function instance.
 struct EmitContext {
@@ -33,6 +34,8 @@ struct EmitContext {
   DiffPlan &Plan;
   DiagReporter &Diags;
   CallableAdaptors &Adaptors;
+  DispatchLog &Dispatches;
+  const Instance *Current = nullptr; ///< the function being generated
   unsigned Temps = 0;
 
   std::string freshTemp() { return "_t" + std::to_string(Temps++); }

@@ -76,10 +76,11 @@ class InstanceBuilder {
 public:
   InstanceBuilder(ASTContext &Ctx, const FunctionIR &IR, const Instance &I,
                   const RuleBinder &Rules, DiffPlan &Plan,
-                  CallableAdaptors &Adaptors, DiagReporter &Diags)
+                  CallableAdaptors &Adaptors, DispatchLog &Dispatches,
+                  DiagReporter &Diags)
       : Ctx(Ctx), IR(IR), I(I), Printer(Ctx, IR, Diags),
-        Activity(IR, Printer), C{Ctx,   IR,   Printer, Activity,
-                                 Rules, Plan, Diags,   Adaptors} {
+        Activity(IR, Printer), C{Ctx,  IR,    Printer,  Activity,   Rules,
+                                 Plan, Diags, Adaptors, Dispatches, &I} {
     for (unsigned P = 0; P < IR.NumParams && P < I.Activity.size(); ++P)
       if (I.Activity[P] != ParamActivity::Inactive)
         Activity.seed(P);
@@ -460,9 +461,9 @@ const FunctionIR *FunctionAssembler::lowered(const Target &What) {
 bool FunctionAssembler::assemble(const Instance &I, GeneratedFunction &Out) {
   unsigned Errors = Diags.errorCount();
   const FunctionIR *IR = lowered(I.What);
-  bool Ok =
-      IR &&
-      InstanceBuilder(Ctx, *IR, I, Rules, Plan, Adaptors, Diags).build(Out);
+  bool Ok = IR && InstanceBuilder(Ctx, *IR, I, Rules, Plan, Adaptors,
+                                  Dispatches, Diags)
+                      .build(Out);
   // Say how ddx got here when the error is in a function the user did not
   // name in the request.
   if (Diags.errorCount() > Errors && I.NeededAt.isValid() &&

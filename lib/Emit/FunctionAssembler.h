@@ -17,6 +17,7 @@
 #define DDX_EMIT_FUNCTIONASSEMBLER_H
 
 #include "Emit/CallableAdaptors.h"
+#include "Emit/DispatchLog.h"
 #include "Lowering/Lowering.h"
 #include "Plan/DiffPlan.h"
 #include "Rules/RuleBinder.h"
@@ -36,9 +37,9 @@ class FunctionAssembler {
 public:
   FunctionAssembler(clang::ASTContext &Ctx, const RuleBinder &Rules,
                     DiffPlan &Plan, CallableAdaptors &Adaptors,
-                    DiagReporter &Diags)
-      : Ctx(Ctx), Rules(Rules), Plan(Plan), Adaptors(Adaptors), Diags(Diags),
-        Lower(Ctx, Rules, Diags) {}
+                    DispatchLog &Dispatches, DiagReporter &Diags)
+      : Ctx(Ctx), Rules(Rules), Plan(Plan), Adaptors(Adaptors),
+        Dispatches(Dispatches), Diags(Diags), Lower(Ctx, Rules, Diags) {}
 
   /// Generates one instance; false after reporting errors.
   bool assemble(const Instance &I, GeneratedFunction &Out);
@@ -51,6 +52,7 @@ private:
   const RuleBinder &Rules;
   DiffPlan &Plan;
   CallableAdaptors &Adaptors;
+  DispatchLog &Dispatches;
   DiagReporter &Diags;
   Lowering Lower;
   std::vector<std::pair<Target, std::unique_ptr<FunctionIR>>> Cache;

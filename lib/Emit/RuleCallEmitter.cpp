@@ -1,5 +1,6 @@
 //===- RuleCallEmitter.cpp ------------------------------------------------===//
 #include "Emit/RuleCallEmitter.h"
+#include "Emit/DispatchLog.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -74,6 +75,57 @@ bool RuleCallEmitter::argumentList(AdaptorKind K,
   return true;
 }
 
+void RuleCallEmitter::log(const std::string &Rule,
+                          const std::vector<std::string> &List, bool Forward) {
+  // The forward sweep's function is generated from both sweeps; its rule
+  // calls are the reverse sweep's.
+  if (C.Current && C.Current->M == Mode::ForwardSweep)
+    return;
+  RuleDispatch D;
+  D.Function = B.Callee->getQualifiedNameAsString();
+  D.Rule = Rule;
+  D.Mode = C.Current ? modeName(C.Current->M) : "";
+  D.In = C.Current ? "ddx_generated::" + C.Current->Name : "";
+  D.At = Call->getExprLoc();
+  // The types the call instantiates the rule with: a generated object's
+  // type for each callable, the callee's parameter types otherwise, then
+  // the tangents (forward) or the seed and the adjoints (reverse).
+  std::vector<std::string> Types, Tail;
+  size_t Offset = B.OnObject ? 1 : 0;
+  if (B.OnObject)
+    Types.push_back(C.Printer.typeName(C.Ctx.getLValueReferenceType(
+        C.Ctx.getRecordType(cast<CXXMethodDecl>(B.Callee)->getParent()))));
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const Argument &A = Args[I];
+    const ParmVarDecl *P = B.Callee->getParamDecl(I);
+    std::string Type = C.Printer.typeName(P->getType());
+    if (A.Role == ParamRole::Callable && Offset + I < List.size()) {
+      Type = llvm::StringRef(List[Offset + I]).split('{').first.str();
+      auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx);
+      D.Callables.push_back(
+          {Type, R ? describeTarget(Target{R->Function, R->Lambda, {}}) : ""});
+    } else if (A.Role == ParamRole::Option) {
+      std::string Constant = C.constantText(A.E);
+      D.Options.push_back(
+          {P->getNameAsString(),
+           C.Activity.isVaried(A.E) ? "detached: an active value"
+           : !Constant.empty()
+               ? "folded: " + Constant
+               : "inactive: proven constant by activity analysis"});
+    } else if (A.Role == ParamRole::Differentiable) {
+      Tail.push_back(C.Printer.typeName(
+          P->getType().getNonReferenceType().getUnqualifiedType()));
+    }
+    Types.push_back(Type);
+  }
+  if (!Forward)
+    Types.push_back(C.Printer.typeName(Call->getType()));
+  for (const std::string &T : Tail)
+    Types.push_back(Forward ? T : T + " &");
+  D.Signature = Rule + "(" + llvm::join(Types, ", ") + ")";
+  C.Dispatches.add(std::move(D));
+}
+
 bool RuleCallEmitter::varied() const {
   return S.Var >= 0 && C.Activity.isVaried(S.Var) &&
          Call->getType()->isRealFloatingType();
@@ -96,6 +148,7 @@ void RuleCallEmitter::emitTangent(TangentEmitter &T, Lines &Out) {
   for (const Argument &A : Args)
     if (A.Role == ParamRole::Differentiable)
       List.push_back(T.tangent(A.E).value_or("0"));
+  log(B.Pushforward, List, /*Forward=*/true);
   std::string Rule = B.Pushforward + "(" + llvm::join(List, ", ") + ")";
   std::string Tangent = ExprPrinter::shadowName(Result);
   std::string Temp = C.freshTemp();
@@ -150,6 +203,7 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
     std::vector<std::string> List;
     if (!argumentList(AdaptorKind::Dual, List))
       return Result;
+    log(B.Pushforward, List, /*Forward=*/true);
     for (size_t I = 0; I < Args.size(); ++I) {
       if (Args[I].Role != ParamRole::Differentiable ||
           !C.Activity.isVaried(Args[I].E))
@@ -169,6 +223,7 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
     std::vector<std::string> List;
     if (!argumentList(AdaptorKind::Adjoint, List))
       return Result;
+    log(B.Pullback, List, /*Forward=*/false);
     List.push_back(Seed);
     for (const Argument &Arg : Args) {
       if (Arg.Role != ParamRole::Differentiable)

@@ -43,6 +43,9 @@ private:
   /// The arguments with each callable as an object of kind K.
   bool argumentList(AdaptorKind K, std::vector<std::string> &Out);
   bool varied() const;
+  /// Records the call of Rule with these arguments for --report.
+  void log(const std::string &Rule, const std::vector<std::string> &List,
+           bool Forward);
 
   EmitContext &C;
   const CallBinding &B;

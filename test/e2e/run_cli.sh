@@ -102,6 +102,11 @@ check "a constant request option is folded into the entry" grep -q "option 'tol'
 "$ddx" "$project/test/e2e/cases/hof_issue_example.cpp" -o "$work/issue.cpp" -- "${flags[@]}" -I"$project/test/e2e" 2> "$work/issue.txt"
 check "an active tolerance reaching a rule's option is a located warning" grep -q "hof_issue_example.cpp:20:64: warning: an active value is passed to option 'tol' of 'boost::math::quadrature::gauss_kronrod<double, 15>::integrate'" "$work/issue.txt"
 check "the warning does not stop the output" test -s "$work/issue.cpp"
+"$ddx" "$project/test/e2e/cases/hof_issue_example.cpp" -o "$work/issue.cpp" --report "$work/issue.json" -- "${flags[@]}" -I"$project/test/e2e" 2> /dev/null
+check "the report lists rule dispatches with their signature" grep -q '"signature": "::ddx::rules::boost::math::quadrature::gauss_kronrod<double, 15U>::integrate_pullback(::ddx_generated::lambda_L' "$work/issue.json"
+check "the report says what became of each option" grep -q '"max_depth": "folded: 10"' "$work/issue.json"
+check "the report lists an active option as detached" grep -q '"tol": "detached: an active value"' "$work/issue.json"
+check "the report lists the generated callable objects" grep -q '"callable_objects"' "$work/issue.json"
 
 # Untransformed code that uses a request does not build, naming ddx.
 check "untransformed code fails to build" bash -c "! '$cxx' ${flags[*]} -fsyntax-only '$work/model.cpp' 2> '$work/untransformed.txt'"
