@@ -302,7 +302,27 @@ Lines InstanceBuilder::rebuilt(const std::string &Reverse) const {
     for (const Stmt &S : IR.Body)
       if (S.K == Stmt::Kind::Assign && S.Var == int(V) && S.Op == BO_Assign)
         Init = &S;
-    if (!Init || Var.Writes != 1 || Var.WrittenInLoop || Activity.isVaried(V)) {
+    // Writes: assignments, and (for a class) operator= and non-const
+    // member calls, which lowering leaves as statements of their own.
+    auto Mutates = [&](const Stmt &S) {
+      if (S.K == Stmt::Kind::Assign)
+        return S.Var == int(V) || Printer.rootVar(S.LValue) == int(V);
+      if (S.K != Stmt::Kind::Eval)
+        return false;
+      if (auto *Op = dyn_cast<CXXOperatorCallExpr>(skipImplicit(S.Call)))
+        return Op->isAssignmentOp() && Printer.rootVar(Op->getArg(0)) == int(V);
+      if (auto *Call = dyn_cast<CXXMemberCallExpr>(skipImplicit(S.Call)))
+        return !Call->getMethodDecl()->isConst() &&
+               Printer.rootVar(Call->getImplicitObjectArgument()) == int(V);
+      return false;
+    };
+    std::function<unsigned(const Block &)> Writes = [&](const Block &B) {
+      unsigned N = 0;
+      for (const Stmt &S : B)
+        N += Mutates(S) + Writes(S.Then) + Writes(S.Else);
+      return N;
+    };
+    if (!Init || Writes(IR.Body) != 1 || Activity.isVaried(V)) {
       C.Diags.error(Var.Decl ? Var.Decl->getLocation() : SourceLocation(),
                     "ddx cannot restore '" + Var.Name +
                         "' in the reverse sweep: its type is not trivially "

@@ -201,7 +201,9 @@ resolveCallableOrFunctor(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
     return R;
   const Expr *Object = skipToCallable(E);
   auto *Class = Object ? Object->getType()->getAsCXXRecordDecl() : nullptr;
-  if (!Class || Class->isLambda())
+  // std::function's call operator is type erasure: what it calls is
+  // exactly what the text does not say.
+  if (!Class || Class->isLambda() || Class->isInStdNamespace())
     return std::nullopt;
   const CXXMethodDecl *Call = callOperator(Class);
   if (!Call)

@@ -9,10 +9,17 @@ name=$(basename "$case" .cpp)
 mkdir -p "$work"
 out="$work/$name.ddx.cpp"
 flags=(-std=c++17 -I"$project/include" -I"$project/rules" -I"$project/test/e2e")
-"$ddx" "$case" -o "$out" -- "${flags[@]}"
+# A case may load user rules: "// DDX-RULES: <dir under the project>".
+rule_args=()
+rules=$(sed -n 's|^// DDX-RULES: *\(.*\)$|\1|p' "$case" | head -1)
+if [[ -n "$rules" ]]; then
+  rule_args=(--rules "$project/$rules")
+  flags+=(-I"$project/$rules")
+fi
+"$ddx" "$case" -o "$out" "${rule_args[@]}" -- "${flags[@]}"
 # A second run, to another file of the same name, must give identical bytes.
 mkdir -p "$work/again"
-"$ddx" "$case" -o "$work/again/$name.ddx.cpp" -- "${flags[@]}"
+"$ddx" "$case" -o "$work/again/$name.ddx.cpp" "${rule_args[@]}" -- "${flags[@]}"
 sed "s|$work/again/|$work/|" "$work/again/$name.ddx.cpp" | cmp -s "$out" - || {
   echo "output is not deterministic"; exit 1; }
 # Higher-order cases: the derivative code must be statically bound.

@@ -108,6 +108,11 @@ check "the report says what became of each option" grep -q '"max_depth": "folded
 check "the report lists an active option as detached" grep -q '"tol": "detached: an active value"' "$work/issue.json"
 check "the report lists the generated callable objects" grep -q '"callable_objects"' "$work/issue.json"
 
+# --rules must name a directory.
+check "--rules with a missing directory is a usage error (exit 2)" test "$(status "$ddx" "$project/test/e2e/cases/hof_user_rule.cpp" --rules "$work/no-such-dir" -o "$work/norules.cpp" -- "${flags[@]}")" -eq 2
+check "--rules names the directory" grep -q "no-such-dir' (--rules) is not a directory" "$work/err.txt"
+check "--rules with a missing directory writes nothing" test ! -e "$work/norules.cpp"
+
 # Untransformed code that uses a request does not build, naming ddx.
 check "untransformed code fails to build" bash -c "! '$cxx' ${flags[*]} -fsyntax-only '$work/model.cpp' 2> '$work/untransformed.txt'"
 check "the build error names ddx" grep -q "ddx" "$work/untransformed.txt"

@@ -15,7 +15,10 @@ expect_exit=$(sed -n 's|^// EXPECT-EXIT: *\([0-9]*\).*|\1|p' "$case" | head -1)
 diag=$(sed -n 's|^// EXPECT-DIAG: *\(.*\)$|\1|p' "$case" | head -1)
 loc=${diag%%: *}
 keyword=${diag#*: }
-"$ddx" "$case" -o "$out" -- -std=c++17 -I"$project/include" -I"$project/rules" \
+rule_args=()
+rules=$(sed -n 's|^// DDX-RULES: *\(.*\)$|\1|p' "$case" | head -1)
+[[ -n "$rules" ]] && rule_args=(--rules "$project/$rules")
+"$ddx" "$case" -o "$out" "${rule_args[@]}" -- -std=c++17 -I"$project/include" -I"$project/rules" -I"$project/test/e2e" \
   > "$work/$name.stdout" 2> "$work/$name.stderr"
 status=$?
 cat "$work/$name.stderr"
