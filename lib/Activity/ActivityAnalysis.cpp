@@ -120,7 +120,8 @@ bool ActivityAnalysis::visit(const Block &B) {
       const FunctionDecl *FD = Call->getDirectCallee();
       for (unsigned I = 0;
            FD && I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
-        if (writesThrough(FD->getParamDecl(I)->getType()))
+        if (writesThrough(FD->getParamDecl(I)->getType()) &&
+            !IR.OptionArgs.contains(skipImplicit(Call->getArg(I))))
           Changed |= mark(Printer.rootVar(Call->getArg(I)));
       }
       break;

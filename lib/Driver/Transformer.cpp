@@ -133,8 +133,8 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
     return false;
   // A lambda's captures, or a functor's `self`, come before the
   // parameters; the request does not differentiate them.
-  unsigned Captures =
-      What.Lambda ? What.Lambda->capture_size() : (IR->SelfVar >= 0 ? 1 : 0);
+  unsigned Captures = What.Lambda ? captureSlots(What.Lambda, Ctx).size()
+                                  : (IR->SelfVar >= 0 ? 1 : 0);
   ExprPrinter Printer(Ctx, *IR, Diags);
   std::vector<ParamActivity> Acts(Captures, ParamActivity::Inactive);
   std::vector<std::string> CallArgs;

@@ -230,7 +230,8 @@ pullbacks(const AdaptorWriter &W, const std::string &Reverse,
 
 std::string CallableAdaptors::construct(EmitContext &C,
                                         const ResolvedCallable &RC,
-                                        AdaptorKind K, SourceLocation At) {
+                                        AdaptorKind K, SourceLocation At,
+                                        const ShadowText &Shadow) {
   EmitContext::ResolvedCall R;
   R.At = At;
   R.What.Lambda = RC.Lambda;
@@ -273,6 +274,25 @@ std::string CallableAdaptors::construct(EmitContext &C,
     Slots.push_back(S);
   }
   AdaptorWriter W(C, Slots, R.What.Function->getReturnType());
+  if (K == AdaptorKind::Adjoint) {
+    // Rules combine pullbacks (an integral sums them) in a cotangent vector,
+    // which holds floating-point values, not what a pointer points to.
+    std::vector<std::vector<std::string>> Paths;
+    for (const Slot &S : Slots) {
+      std::vector<std::string> P;
+      if (!S.Capture || S.Act == ParamActivity::Inactive ||
+          flatten(valueType(S.Type), "", P))
+        continue;
+      C.Diags.error(At, "ddx cannot pass the adjoint of '" + S.Name +
+                            "', which " + describeTarget(R.What) +
+                            " captures, through a rule yet: it is not made "
+                            "of floating-point values (a pointer or a "
+                            "container)");
+      C.Diags.note(At, "capture the values themselves (by value or by "
+                       "reference) instead");
+      return "";
+    }
+  }
 
   Mode Primary = K == AdaptorKind::Dual ? Mode::Tangent : Mode::ReverseSweep;
   if (K == AdaptorKind::Value)
@@ -285,7 +305,7 @@ std::string CallableAdaptors::construct(EmitContext &C,
   for (size_t I = 0; I < Members; ++I) {
     Init.push_back(C.argText(R.Args[I]));
     if (K != AdaptorKind::Value && Acts[I] != ParamActivity::Inactive)
-      Init.push_back(C.argShadow(R.Args[I]));
+      Init.push_back(Shadow(R.Args[I], Acts[I]));
   }
   std::string Construct =
       "::ddx_generated::" + Name + "{" + llvm::join(Init, ", ") + "}";

@@ -20,7 +20,9 @@
 #define DDX_EMIT_CALLABLEADAPTORS_H
 
 #include "Plan/CallableResolver.h"
+#include "Plan/DiffPlan.h"
 #include "llvm/ADT/StringMap.h"
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,10 +34,15 @@ enum class AdaptorKind { Value, Dual, Adjoint };
 
 class CallableAdaptors {
 public:
+  /// The text of the shadow the caller passes for a capture (its tangent,
+  /// or where its adjoint goes), given the capture's activity.
+  using ShadowText =
+      std::function<std::string(const CalleeArg &, ParamActivity)>;
   /// An expression constructing the object for RC at a call in the function
   /// C generates, defining its struct on first use; "" after an error.
   std::string construct(EmitContext &C, const ResolvedCallable &RC,
-                        AdaptorKind K, clang::SourceLocation At);
+                        AdaptorKind K, clang::SourceLocation At,
+                        const ShadowText &Shadow);
   /// The struct definitions, in the order they were first needed.
   std::string definitions() const;
   /// The name of each struct defined, with what it stands for (the report).

@@ -10,13 +10,16 @@ using namespace clang;
 
 namespace ddx {
 
+static void captureNames(const LambdaExpr *L, std::vector<std::string> &Names) {
+  for (const CaptureSlot &S :
+       captureSlots(L, L->getLambdaClass()->getASTContext()))
+    Names.push_back(S.Var ? S.Var->getNameAsString() : std::string("this"));
+}
+
 std::vector<std::string> paramNames(const Target &What) {
   std::vector<std::string> Names;
   if (What.Lambda)
-    for (const LambdaCapture &C : What.Lambda->captures())
-      Names.push_back(C.capturesVariable()
-                          ? C.getCapturedVar()->getNameAsString()
-                          : std::string("this"));
+    captureNames(What.Lambda, Names);
   else if (auto *Method = dyn_cast<CXXMethodDecl>(What.Function);
            Method && Method->isInstance())
     Names.push_back("self");
@@ -25,10 +28,7 @@ std::vector<std::string> paramNames(const Target &What) {
       Names.push_back(What.Function->getParamDecl(I)->getNameAsString());
   for (const CallableBinding &B : What.Bindings)
     if (B.Lambda)
-      for (const LambdaCapture &C : B.Lambda->captures())
-        Names.push_back(C.capturesVariable()
-                            ? C.getCapturedVar()->getNameAsString()
-                            : std::string("this"));
+      captureNames(B.Lambda, Names);
   return Names;
 }
 

@@ -64,6 +64,28 @@ void pruneWriteOnlyShadows(Lines &L, const FunctionIR &IR) {
   }
 }
 
+/// Drops a const local that nothing reads once its uses were folded (a
+/// `constexpr double tol` passed to an option): its assignment has no side
+/// effect, and the compiler would warn about it.
+void pruneUnreadConstants(Lines &L, const FunctionIR &IR) {
+  for (unsigned V = IR.NumParams; V < IR.Vars.size(); ++V) {
+    auto *VD = dyn_cast_or_null<VarDecl>(IR.Vars[V].Decl);
+    if (!VD || !(VD->isConstexpr() || VD->getType().isConstQualified()) ||
+        !VD->getInit() ||
+        !VD->getInit()->isConstantInitializer(VD->getASTContext(), false))
+      continue;
+    const std::string &Name = IR.Vars[V].Name;
+    auto IsInit = [&](const std::string &Line) {
+      return llvm::StringRef(Line).ltrim().starts_with(Name + " = ");
+    };
+    bool Read = false;
+    for (const std::string &Line : L)
+      Read |= mentions(Line, Name) && !IsInit(Line);
+    if (!Read)
+      L.erase(std::remove_if(L.begin(), L.end(), IsInit), L.end());
+  }
+}
+
 std::string join(const Lines &L) {
   std::string Text;
   for (const std::string &Line : L)
@@ -290,6 +312,7 @@ std::string InstanceBuilder::tangentFunction(std::string &Sig) {
     }
   }
   pruneWriteOnlyShadows(Body, IR);
+  pruneUnreadConstants(Body, IR);
   std::string Text = join(Body);
   Sig = Ret + " " + I.Name + "(" + paramList(Mode::Tangent) + ")";
   return declarations(Text, false) + Text;
@@ -345,6 +368,7 @@ std::string InstanceBuilder::forwardSweep(std::string &Sig) {
     S.Forward.push_back("_tape.push(" + Name + ");");
   if (IR.ReturnVar >= 0)
     S.Forward.push_back("return _ret;");
+  pruneUnreadConstants(S.Forward, IR);
   std::string Text = join(S.Forward);
   Sig = (IR.ReturnVar >= 0 ? returnTypeName() : std::string("void")) + " " +
         I.Name + "(" + paramList(Mode::ForwardSweep) + ")";
@@ -398,6 +422,7 @@ std::string InstanceBuilder::gradient(std::string &Sig) {
     }
   Body.push_back("return {" + llvm::join(Values, ", ") + "};");
   pruneWriteOnlyShadows(Body, IR);
+  pruneUnreadConstants(Body, IR);
   std::string Text = join(Body);
   Sig = "std::tuple<" + llvm::join(Types, ", ") + "> " + I.Name + "(" +
         paramList(Mode::Gradient) + ")";

@@ -67,7 +67,11 @@ bool RuleCallEmitter::argumentList(AdaptorKind K,
                    "local variable, or through a parameter that receives one)");
       return false;
     }
-    std::string Object = C.Adaptors.construct(C, *R, K, A.E->getExprLoc());
+    std::string Object =
+        C.Adaptors.construct(C, *R, K, A.E->getExprLoc(),
+                             [&](const CalleeArg &Capture, ParamActivity Act) {
+                               return captureShadow(Capture, Act, K);
+                             });
     if (Object.empty())
       return false;
     Out.push_back(Object);
@@ -126,12 +130,33 @@ void RuleCallEmitter::log(const std::string &Rule,
   C.Dispatches.add(std::move(D));
 }
 
+std::string RuleCallEmitter::captureShadow(const CalleeArg &A,
+                                           ParamActivity Act, AdaptorKind K) {
+  if (Act == ParamActivity::Duplicated || A.IsObject)
+    return C.argShadow(A);
+  const Expr *Plain = skipImplicit(A.E);
+  bool InPlace = isa<DeclRefExpr>(Plain) && C.Printer.rootVar(Plain) >= 0;
+  if (K == AdaptorKind::Dual)
+    return InPlace || !Tangents ? C.argShadow(A)
+                                : Tangents->tangent(A.E).value_or("0");
+  if (InPlace || !Adjoints)
+    return C.argShadow(A);
+  std::string Adj = C.freshTemp();
+  Before.push_back(
+      C.Printer.declare(A.ParamType.getNonReferenceType().getUnqualifiedType(),
+                        Adj) +
+      " = {};");
+  Adjoints->accumulate(A.E, Adj, After);
+  return Adj;
+}
+
 bool RuleCallEmitter::varied() const {
   return S.Var >= 0 && C.Activity.isVaried(S.Var) &&
          Call->getType()->isRealFloatingType();
 }
 
 void RuleCallEmitter::emitTangent(TangentEmitter &T, Lines &Out) {
+  Tangents = &T;
   if (!collect())
     return;
   std::string Assign = Result.empty() ? "" : Result + " = ";
@@ -168,6 +193,7 @@ void RuleCallEmitter::emitTangent(TangentEmitter &T, Lines &Out) {
 
 Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
                                     const std::string &Restore) {
+  Adjoints = &A;
   Sweeps Result;
   if (!collect())
     return Result;
@@ -183,7 +209,7 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
     return Result;
   }
   std::string Seed = ExprPrinter::shadowName(this->Result);
-  Lines Rev, After;
+  Lines Rev, Accumulate;
   Rev.push_back("{");
   if (B.Pullback.empty()) {
     for (const Argument &Arg : Args)
@@ -217,12 +243,13 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
                           (B.ReturnsDual ? ".tangent" : "");
       std::string Adj = C.freshTemp();
       Rev.push_back("auto " + Adj + " = " + Value + ";");
-      A.accumulate(Args[I].E, Adj, After);
+      A.accumulate(Args[I].E, Adj, Accumulate);
     }
   } else {
     std::vector<std::string> List;
     if (!argumentList(AdaptorKind::Adjoint, List))
       return Result;
+    Rev.insert(Rev.end(), Before.begin(), Before.end());
     log(B.Pullback, List, /*Forward=*/false);
     List.push_back(Seed);
     for (const Argument &Arg : Args) {
@@ -241,13 +268,14 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
       Rev.push_back(C.Printer.declare(T, Adj) + " = {};");
       List.push_back(Adj);
       if (C.Activity.isVaried(Arg.E))
-        A.accumulate(Arg.E, Adj, After);
+        A.accumulate(Arg.E, Adj, Accumulate);
     }
     Rev.push_back(B.Pullback + "(" + llvm::join(List, ", ") + ");");
   }
   Rev.push_back(Seed + " = 0;");
   if (!Restore.empty())
     Rev.push_back(Restore);
+  Rev.insert(Rev.end(), Accumulate.begin(), Accumulate.end());
   Rev.insert(Rev.end(), After.begin(), After.end());
   Rev.push_back("}");
   Result.Reverse = std::move(Rev);

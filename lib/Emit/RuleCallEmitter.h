@@ -40,8 +40,12 @@ private:
   };
   /// Prints the arguments; false after reporting an error.
   bool collect();
-  /// The arguments with each callable as an object of kind K.
+  /// The arguments with each callable as an object of kind K. A capture
+  /// whose adjoint cannot be passed in place (an init-capture's value)
+  /// gets a temporary: declared in Before, accumulated in After.
   bool argumentList(AdaptorKind K, std::vector<std::string> &Out);
+  std::string captureShadow(const CalleeArg &A, ParamActivity Act,
+                            AdaptorKind K);
   bool varied() const;
   /// Records the call of Rule with these arguments for --report.
   void log(const std::string &Rule, const std::vector<std::string> &List,
@@ -53,6 +57,9 @@ private:
   const clang::CallExpr *Call;
   std::string Result; ///< the variable that receives the value, or ""
   std::vector<Argument> Args;
+  TangentEmitter *Tangents = nullptr;
+  AdjointEmitter *Adjoints = nullptr;
+  Lines Before, After;
 };
 
 } // namespace ddx

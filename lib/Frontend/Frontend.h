@@ -30,9 +30,9 @@ struct ToolOptions {
   std::string BuildPath;  ///< -p: where compile_commands.json is
   std::string ReportPath; ///< --report: a JSON account of the transformation
   std::optional<std::vector<std::string>> CompilerArgs; ///< after --
-  std::string IncludeDir;  ///< holds ddx/ddx.hpp and ddx/tape.hpp
-  std::string RulesDir;    ///< holds ddx/rules/*.hpp
-  std::string ResourceDir; ///< Clang's resource directory
+  std::string IncludeDir;            ///< holds ddx/ddx.hpp and ddx/tape.hpp
+  std::string RulesDir;              ///< holds ddx/rules/*.hpp
+  std::string ResourceDir;           ///< Clang's resource directory
   std::vector<std::string> RuleDirs; ///< --rules: user rule directories
 };
 

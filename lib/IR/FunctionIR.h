@@ -16,6 +16,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <string>
 #include <vector>
 
@@ -116,6 +117,10 @@ struct FunctionIR {
   /// Locals that only name a callable (a lambda, or a function pointer set
   /// once): not hoisted; calls through them are bound to their initializer.
   llvm::DenseMap<const clang::ValueDecl *, const clang::Expr *> LocalCallables;
+  /// Arguments of extracted calls that go to options (DDX_OPTION parameters
+  /// of the callee or of its rule): never differentiated, so a callee
+  /// writing through one (an error estimate) does not make it active.
+  llvm::DenseSet<const clang::Expr *> OptionArgs;
 
   clang::QualType returnType() const { return Function->getReturnType(); }
 };

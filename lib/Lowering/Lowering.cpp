@@ -81,6 +81,7 @@ private:
   /// Whether a call is differentiated through generated code: a user
   /// function, or a callable ddx resolves statically.
   bool isUserCall(const CallExpr *Call);
+  void noteOptionArgs(const CallExpr *Call);
   bool isLocalCallable(const VarDecl *VD);
   std::string calleeBaseName(const CallExpr *Call);
   void lowerExprStmt(const Expr *E, Block &Out);
@@ -687,6 +688,7 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
     if (isUserCall(Call)) {
       for (const Expr *Arg : Call->arguments())
         extractCalls(Arg, Out);
+      noteOptionArgs(Call);
       Stmt S;
       S.K = Stmt::Kind::Call;
       S.Loc = Call->getExprLoc();
@@ -757,20 +759,29 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
   return C.Ok;
 }
 
-/// A lambda in a local, or a function pointer initialised from a named
-/// function and never assigned again or exposed by address.
+/// A local that only names a callable: a lambda, a function pointer or a
+/// std::function initialised from one (or from another such local, or a
+/// callable parameter of this clone), and never assigned again or exposed
+/// by address.
 bool BodyLowerer::isLocalCallable(const VarDecl *VD) {
-  if (!VD->getInit())
+  if (!VD->getInit() || !isCallableParam(VD->getType()))
     return false;
-  QualType T = VD->getType();
-  auto *Closure = T->getAsCXXRecordDecl();
-  if (Closure && Closure->isLambda()) {
-    auto *L = dyn_cast<LambdaExpr>(skipImplicit(VD->getInit()));
-    return L && !unstableCapture(L) && !isModified(VD, IR.Function->getBody());
-  }
-  if (!T->isFunctionPointerType() || !resolveCallable(VD->getInit(), IR, Ctx))
+  auto R = resolveCallable(VD->getInit(), IR, Ctx);
+  if (!R || (R->Lambda && unstableCapture(R->Lambda)))
     return false;
   return !isModified(VD, IR.Function->getBody());
+}
+
+void BodyLowerer::noteOptionArgs(const CallExpr *Call) {
+  CallBinding B = Rules.bind(Call);
+  const FunctionDecl *FD = Call->getDirectCallee();
+  for (unsigned I = 0; FD && I < Call->getNumArgs(); ++I) {
+    bool Option = B.K == CallBinding::Kind::Rule
+                      ? I < B.Roles.size() && B.Roles[I] == ParamRole::Option
+                      : I < FD->getNumParams() && isOption(FD->getParamDecl(I));
+    if (Option)
+      IR.OptionArgs.insert(skipImplicit(Call->getArg(I)));
+  }
 }
 
 bool BodyLowerer::isUserCall(const CallExpr *Call) {
@@ -881,6 +892,7 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out, bool Conditional) {
                 "yet; assign its result to a variable first");
     return;
   }
+  noteOptionArgs(Call);
   Stmt S;
   S.K = Stmt::Kind::Call;
   S.Loc = Call->getExprLoc();
@@ -930,8 +942,13 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
                                      "this capture yet");
         return nullptr;
       }
-      L.addParam(Captured, captureParamType(C, Ctx));
+      // Calls of a captured lambda are bound to it; its captures are
+      // parameters here.
+      if (const LambdaExpr *Inner = capturedLambda(C))
+        IR->LocalCallables[Captured] = Inner;
     }
+    for (const CaptureSlot &S : captureSlots(Lambda, Ctx))
+      L.addParam(S.Var, S.ParamType);
   } else if (auto *Method = dyn_cast<CXXMethodDecl>(Def)) {
     if (Method->isInstance()) {
       IR->SelfClass = Method->getParent();
@@ -956,9 +973,8 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
   for (const CallableBinding &B : Bindings) {
     if (!B.Lambda)
       continue;
-    for (const LambdaCapture &C : B.Lambda->captures()) {
-      L.addParam(C.getCapturedVar(), captureParamType(C, Ctx));
-    }
+    for (const CaptureSlot &S : captureSlots(B.Lambda, Ctx))
+      L.addParam(S.Var, S.ParamType);
   }
   L.lowerBody(Def->getBody());
   if (Diags.hasErrors())

@@ -138,16 +138,49 @@ QualType captureParamType(const LambdaCapture &C, ASTContext &Ctx) {
                                          : Ctx.getConstType(T);
 }
 
+const LambdaExpr *capturedLambda(const LambdaCapture &C) {
+  auto *V = dyn_cast_or_null<VarDecl>(C.capturesVariable() ? C.getCapturedVar()
+                                                           : nullptr);
+  auto *Closure = V ? V->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!Closure || !Closure->isLambda() || !V->getInit())
+    return nullptr;
+  auto *Inner = dyn_cast<LambdaExpr>(skipToCallable(V->getInit()));
+  auto *Enclosing = dyn_cast<FunctionDecl>(V->getDeclContext());
+  if (!Inner || !Enclosing || !Enclosing->getBody() ||
+      isModified(V, Enclosing->getBody()))
+    return nullptr;
+  return Inner;
+}
+
+std::vector<CaptureSlot> captureSlots(const LambdaExpr *L, ASTContext &Ctx) {
+  std::vector<CaptureSlot> Slots;
+  unsigned I = 0;
+  for (const LambdaCapture &C : L->captures()) {
+    const Expr *Init = L->capture_inits().begin()[I++];
+    if (const LambdaExpr *Inner = capturedLambda(C)) {
+      std::vector<CaptureSlot> Nested = captureSlots(Inner, Ctx);
+      Slots.insert(Slots.end(), Nested.begin(), Nested.end());
+      continue;
+    }
+    CaptureSlot S;
+    S.Var = C.capturesVariable() ? C.getCapturedVar() : nullptr;
+    S.Init = Init;
+    if (S.Var)
+      S.ParamType = captureParamType(C, Ctx);
+    Slots.push_back(S);
+  }
+  return Slots;
+}
+
 static ResolvedCallable fromLambda(const LambdaExpr *L, bool ThroughParam,
                                    ASTContext &Ctx) {
   ResolvedCallable R;
   R.Lambda = L;
-  unsigned I = 0;
-  for (const LambdaCapture &C : L->captures()) {
-    const Expr *Init = L->capture_inits().begin()[I++];
-    auto *Captured = dyn_cast<VarDecl>(C.getCapturedVar());
-    const Expr *Arg = ThroughParam || !Init ? refTo(Captured, Ctx) : Init;
-    R.Captures.push_back({Arg, captureParamType(C, Ctx)});
+  for (const CaptureSlot &S : captureSlots(L, Ctx)) {
+    auto *Captured = dyn_cast_or_null<VarDecl>(S.Var);
+    const Expr *Arg =
+        (ThroughParam || !S.Init) && Captured ? refTo(Captured, Ctx) : S.Init;
+    R.Captures.push_back({Arg, S.ParamType});
   }
   return R;
 }

@@ -29,6 +29,20 @@ struct CalleeArg {
   bool IsObject = false;
 };
 
+/// One value that a lambda's generated functions take for what the lambda
+/// captures. A captured lambda (a local initialised with a lambda and never
+/// modified) contributes its own captures instead, so a lambda that calls
+/// another one it captured is differentiated through it.
+struct CaptureSlot {
+  const clang::ValueDecl *Var = nullptr; ///< the captured variable
+  const clang::Expr *Init = nullptr;     ///< its value where the lambda is made
+  clang::QualType ParamType;
+};
+std::vector<CaptureSlot> captureSlots(const clang::LambdaExpr *L,
+                                      clang::ASTContext &Ctx);
+/// The lambda a capture holds, if it is a captured lambda as above.
+const clang::LambdaExpr *capturedLambda(const clang::LambdaCapture &C);
+
 /// The type of `self` for a member function: a reference to its class,
 /// const for a const member.
 clang::QualType selfParamType(const clang::CXXMethodDecl *Method);

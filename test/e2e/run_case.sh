@@ -17,15 +17,18 @@ if [[ -n "$rules" ]]; then
   flags+=(-I"$project/$rules")
 fi
 "$ddx" "$case" -o "$out" "${rule_args[@]}" -- "${flags[@]}"
-# A second run, to another file of the same name, must give identical bytes.
-mkdir -p "$work/again"
-"$ddx" "$case" -o "$work/again/$name.ddx.cpp" "${rule_args[@]}" -- "${flags[@]}"
-sed "s|$work/again/|$work/|" "$work/again/$name.ddx.cpp" | cmp -s "$out" - || {
-  echo "output is not deterministic"; exit 1; }
+# A second run, to another file of the same name, must give identical bytes
+# (checked once per case, in the g++ variant).
+if [[ "$(basename "$cxx")" == g++* ]]; then
+  mkdir -p "$work/again"
+  "$ddx" "$case" -o "$work/again/$name.ddx.cpp" "${rule_args[@]}" -- "${flags[@]}"
+  sed "s|$work/again/|$work/|" "$work/again/$name.ddx.cpp" | cmp -s "$out" - || {
+    echo "output is not deterministic"; exit 1; }
+fi
 # Higher-order cases: the derivative code must be statically bound.
 if [[ "$name" == hof_* ]]; then
   generated=$(awk '/^\/\/ ddx: derivative functions$/{on=1} on' "$out")
-  if grep -n "std::function\|virtual\|(\*[A-Za-z_][A-Za-z_0-9]*)" <<< "$generated"; then
+  if grep -n "std::function\|virtual\|(\*[A-Za-z_][A-Za-z_0-9]*) *(" <<< "$generated"; then
     echo "the derivative code is not statically bound (std::function, a virtual call or a function pointer above)"
     exit 1
   fi
