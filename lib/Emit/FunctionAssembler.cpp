@@ -553,10 +553,18 @@ bool FunctionAssembler::assemble(const Instance &I, GeneratedFunction &Out) {
   // Say how ddx got here when the error is in a function the user did not
   // name in the request.
   if (Diags.errorCount() > Errors && I.NeededAt.isValid() &&
-      I.M != Mode::Gradient && I.M != Mode::Derivative)
+      I.M != Mode::Gradient && I.M != Mode::Derivative) {
     Diags.note(I.NeededAt, "while differentiating '" +
                                I.What.Function->getNameAsString() +
                                "', called here with active arguments");
+    // A library function reached this way has no rule: that is usually
+    // the thing to fix, not its source.
+    if (Ctx.getSourceManager().isInSystemHeader(I.What.Function->getLocation()))
+      Diags.note(I.NeededAt,
+                 "'" + I.What.Function->getQualifiedNameAsString() +
+                     "' has no derivative rule, so ddx differentiated its "
+                     "library source; write a rule for it (docs/rules.md)");
+  }
   return Ok;
 }
 

@@ -28,15 +28,29 @@ bool targetVaried(const EmitContext &C, const Stmt &S) {
 QualType targetType(const EmitContext &C, const Stmt &S) {
   if (S.LValue)
     return S.LValue->getType();
+  // Walk the element path: ".member" and "[index]" steps (brace elision
+  // gives "._M_elems[1]" for a std::array).
   QualType T = C.IR.Vars[S.Var].Type;
-  if (S.Path.empty())
-    return T;
-  if (S.Path[0] == '[')
-    return QualType(T->getPointeeOrArrayElementType(), 0);
-  if (auto *R = T->getAsRecordDecl())
-    for (const FieldDecl *F : R->fields())
-      if ("." + F->getNameAsString() == S.Path)
-        return F->getType();
+  llvm::StringRef Path(S.Path);
+  while (!Path.empty()) {
+    if (Path.consume_front("[")) {
+      Path = Path.drop_until([](char Ch) { return Ch == ']'; }).drop_front();
+      T = QualType(T->getPointeeOrArrayElementType(), 0);
+      continue;
+    }
+    Path.consume_front(".");
+    llvm::StringRef Name =
+        Path.take_until([](char Ch) { return Ch == '.' || Ch == '['; });
+    Path = Path.drop_front(Name.size());
+    const FieldDecl *Found = nullptr;
+    if (auto *R = T->getAsRecordDecl())
+      for (const FieldDecl *F : R->fields())
+        if (F->getName() == Name)
+          Found = F;
+    if (!Found)
+      return C.IR.Vars[S.Var].Type;
+    T = Found->getType();
+  }
   return T;
 }
 

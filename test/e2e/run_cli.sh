@@ -108,6 +108,21 @@ check "the report says what became of each option" grep -q '"max_depth": "folded
 check "the report lists an active option as detached" grep -q '"tol": "detached: an active value"' "$work/issue.json"
 check "the report lists the generated callable objects" grep -q '"callable_objects"' "$work/issue.json"
 
+# A library function without a rule: ddx says so, not only what failed in
+# the library's source.
+cat > "$work/norule.cpp" <<'CPP'
+#include <ddx/ddx.hpp>
+#include <boost/math/quadrature/trapezoidal.hpp>
+#include <cmath>
+double model(double k) {
+  return boost::math::quadrature::trapezoidal(
+      [k](double x) { return std::exp(-k * x); }, 0.0, 1.0);
+}
+int main() { auto [v, dk] = ddx::gradient(model, ddx::active(1.0)); return v > dk; }
+CPP
+check "a library function without a rule fails (exit 1)" test "$(status "$ddx" "$work/norule.cpp" -o "$work/norule.ddx.cpp" -- "${flags[@]}")" -eq 1
+check "the missing rule is named" grep -q "norule.cpp:5:10: note: 'boost::math::quadrature::trapezoidal' has no derivative rule" "$work/err.txt"
+
 # --rules must name a directory.
 check "--rules with a missing directory is a usage error (exit 2)" test "$(status "$ddx" "$project/test/e2e/cases/hof_user_rule.cpp" --rules "$work/no-such-dir" -o "$work/norules.cpp" -- "${flags[@]}")" -eq 2
 check "--rules names the directory" grep -q "no-such-dir' (--rules) is not a directory" "$work/err.txt"
