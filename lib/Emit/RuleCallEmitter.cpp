@@ -132,10 +132,12 @@ void RuleCallEmitter::log(const std::string &Rule,
 
 std::string RuleCallEmitter::captureShadow(const CalleeArg &A,
                                            ParamActivity Act, AdaptorKind K) {
-  if (Act == ParamActivity::Duplicated || A.IsObject)
-    return C.argShadow(A);
   const Expr *Plain = skipImplicit(A.E);
-  bool InPlace = isa<DeclRefExpr>(Plain) && C.Printer.rootVar(Plain) >= 0;
+  bool InPlace = (isa<DeclRefExpr, MemberExpr, CXXThisExpr>(Plain) ||
+                  (A.IsObject && Plain->getType()->isPointerType())) &&
+                 C.Printer.rootVar(Plain) >= 0;
+  if (Act == ParamActivity::Duplicated || (A.IsObject && InPlace))
+    return C.argShadow(A);
   if (K == AdaptorKind::Dual)
     return InPlace || !Tangents ? C.argShadow(A)
                                 : Tangents->tangent(A.E).value_or("0");

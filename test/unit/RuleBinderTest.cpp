@@ -113,3 +113,114 @@ TEST(RuleBinder, MethodCalls) {
 }
 
 } // namespace
+
+namespace {
+
+// A library with a higher-order static member of a class template and a
+// non-static member, and their rules, for the tests below.
+const char *HigherOrderLibrary = R"(
+  #include <ddx/rule.hpp>
+  namespace lib {
+  template <class T, int N, class P = void> struct quad {
+    template <class F> static T integrate(F f, T a, T b, T tol = 1e-8,
+                                          T *err = nullptr) {
+      return f(a) * (b - a) + tol * (err != nullptr);
+    }
+    template <class F> T solve(F f, T x0) const { return x0 - f(x0); }
+  };
+  }
+  namespace ddx::rules::lib {
+  template <class T, int N, class P = void> struct quad {
+    template <class F>
+    static ::ddx::dual<T> integrate_pushforward(DDX_CALLABLE F f, T a, T b,
+        DDX_OPTION T tol, DDX_OPTION T *err, ::ddx::tangent_t<T> da,
+        ::ddx::tangent_t<T> db);
+    template <class F>
+    static void integrate_pullback(DDX_CALLABLE F f, T a, T b,
+        DDX_OPTION T tol, DDX_OPTION T *err, T seed, T &da, T &db);
+    template <class F>
+    static T solve_pushforward(const ::lib::quad<T, N, P> &self,
+        DDX_CALLABLE F f, T x0, T dx0);
+  };
+  }
+)";
+
+} // namespace
+
+TEST(RuleBinder, StaticMemberOfAClassTemplateBindsToItsMirror) {
+  Bound B(std::string(HigherOrderLibrary) + R"(
+    void caller(double k) {
+      lib::quad<double, 15>::integrate([k](double x) { return k * x; }, 0.0,
+                                       1.0);
+    })");
+  ASSERT_GE(B.Bindings.size(), 1u);
+  const CallBinding &Q = B.Bindings[0];
+  EXPECT_EQ(Q.K, CallBinding::Kind::Rule);
+  // The call's own template arguments, the defaulted one left out.
+  EXPECT_EQ(Q.Pushforward,
+            "::ddx::rules::lib::quad<double, 15>::integrate_pushforward");
+  EXPECT_EQ(Q.Pullback,
+            "::ddx::rules::lib::quad<double, 15>::integrate_pullback");
+  EXPECT_TRUE(Q.ReturnsDual);
+  EXPECT_FALSE(Q.OnObject);
+  std::vector<ParamRole> Expected = {
+      ParamRole::Callable, ParamRole::Differentiable, ParamRole::Differentiable,
+      ParamRole::Option, ParamRole::Option};
+  EXPECT_EQ(Q.Roles, Expected);
+  EXPECT_TRUE(Q.isStatementRule());
+}
+
+TEST(RuleBinder, NonStaticMemberRuleTakesTheObjectFirst) {
+  Bound B(std::string(HigherOrderLibrary) + R"(
+    void caller(double k) {
+      lib::quad<double, 7> q;
+      q.solve([k](double x) { return x - k; }, 1.0);
+    })");
+  ASSERT_GE(B.Bindings.size(), 1u);
+  const CallBinding &S = B.Bindings[0];
+  EXPECT_EQ(S.K, CallBinding::Kind::Rule);
+  EXPECT_TRUE(S.OnObject);
+  EXPECT_TRUE(S.Pullback.empty());
+  std::vector<ParamRole> Expected = {ParamRole::Callable,
+                                     ParamRole::Differentiable};
+  EXPECT_EQ(S.Roles, Expected);
+  EXPECT_FALSE(S.ReturnsDual);
+}
+
+TEST(RuleBinder, OverloadsAreToldApartByTheirParameterCount) {
+  Bound B(R"(
+    #include <ddx/rule.hpp>
+    namespace lib {
+    template <class F> double mean(F f, double *l1) { return f(0.0) + !l1; }
+    template <class F> double mean(F f, double a, double b, double *l1) {
+      return f(a) + b + !l1;
+    }
+    }
+    namespace ddx::rules::lib {
+    template <class F> ::ddx::dual<double> mean_pushforward(
+        DDX_CALLABLE F f, double a, double b, DDX_OPTION double *l1,
+        double da, double db);
+    template <class F> ::ddx::dual<double> mean_pushforward(
+        DDX_CALLABLE F f, DDX_OPTION double *l1);
+    }
+    void caller(double k) {
+      auto f = [k](double x) { return k * x; };
+      lib::mean(f, nullptr);
+      lib::mean(f, 0.0, 1.0, nullptr);
+    })");
+  ASSERT_GE(B.Bindings.size(), 2u);
+  std::vector<ParamRole> Short = {ParamRole::Callable, ParamRole::Option};
+  std::vector<ParamRole> Long = {ParamRole::Callable, ParamRole::Differentiable,
+                                 ParamRole::Differentiable, ParamRole::Option};
+  EXPECT_EQ(B.Bindings[0].Roles, Short);
+  EXPECT_EQ(B.Bindings[1].Roles, Long);
+}
+
+TEST(RuleBinder, CmathRulesAreNotStatementRules) {
+  Bound B(R"(
+    #include <ddx/rules/cmath.hpp>
+    void caller(double x) { std::sin(x); }
+  )");
+  ASSERT_EQ(B.Bindings.size(), 1u);
+  EXPECT_FALSE(B.Bindings[0].isStatementRule());
+}

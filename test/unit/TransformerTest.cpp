@@ -96,3 +96,98 @@ TEST(TransformerReport, ListsFunctionsSpecialisationsAndDiagnostics) {
   EXPECT_TRUE(Report["diagnostics"].empty());
 }
 } // namespace
+
+namespace {
+
+// A higher-order library function and its rule (no Boost needed).
+const char *SampledMean = R"(#include <ddx/ddx.hpp>
+#include <ddx/rule.hpp>
+namespace lib {
+template <class F> double mean(F f, int n) {
+  double s = 0;
+  for (int i = 0; i < n; ++i)
+    s += f((i + 0.5) / n);
+  return s / n;
+}
+}
+namespace ddx::rules::lib {
+template <class F>
+::ddx::dual<double> mean_pushforward(DDX_CALLABLE F f, DDX_OPTION int n) {
+  ::ddx::dual<double> s{0, 0};
+  for (int i = 0; i < n; ++i) {
+    auto v = f.pushforward((i + 0.5) / n, 0.0);
+    s.value += v.value;
+    s.tangent += v.tangent;
+  }
+  return {s.value / n, s.tangent / n};
+}
+template <class F>
+void mean_pullback(DDX_CALLABLE F f, DDX_OPTION int n, double seed) {
+  double dx = 0;
+  for (int i = 0; i < n; ++i)
+    f.pullback((i + 0.5) / n, seed / n, dx);
+}
+}
+struct Scaled {
+  double k;
+  double operator()(double x) const { return k * x * x; }
+};
+double model(double k, double c) {
+  return lib::mean([k](double x) { return k * x; }, 4) +
+         lib::mean(Scaled{c}, 8);
+}
+int main() {
+  auto [y, dk, dc] = ddx::gradient(model, ddx::active(1.0), ddx::active(2.0));
+  auto [y1, tk] = ddx::derivative(model, ddx::dual(1.0, 1.0), 2.0);
+  return 0;
+}
+)";
+
+} // namespace
+
+TEST(Transformer, RuleCallsReceiveGeneratedCallableObjects) {
+  TestAST AST(SampledMean);
+  std::optional<std::string> Out = transform(AST);
+  ASSERT_TRUE(Out) << AST.Diags.allErrors();
+  // Forward mode: a dual object of the lambda, carrying k and its tangent.
+  EXPECT_NE(Out->find("::ddx::rules::lib::mean_pushforward("),
+            std::string::npos)
+      << *Out;
+  EXPECT_NE(Out->find("_tangent_k_x_callable{k, _d_k}, 4)"), std::string::npos);
+  // Reverse mode: an adjoint object of the functor, its members' adjoints
+  // through `self`, and the option as it is.
+  EXPECT_NE(Out->find("::ddx::rules::lib::mean_pullback("), std::string::npos)
+      << *Out;
+  // A temporary functor's members get an adjoint temporary.
+  EXPECT_NE(Out->find("Scaled_call_reverse_self_x_callable{{c}, _t"),
+            std::string::npos);
+  EXPECT_NE(Out->find("struct Scaled_call_reverse_self_x_callable {"),
+            std::string::npos);
+  EXPECT_NE(Out->find("using cotangent_type = ::ddx::cotangent<double, 1>;"),
+            std::string::npos);
+  // The forward sweep calls the library itself, with a value object.
+  EXPECT_NE(Out->find("= ::lib::mean(::ddx_generated::lambda_L"),
+            std::string::npos);
+  EXPECT_NE(Out->find("_forward_callable{k}, 4)"), std::string::npos);
+}
+
+TEST(TransformerReport, ListsRuleDispatches) {
+  TestAST AST(SampledMean);
+  nlohmann::json Report;
+  TransformOptions O{"in.cpp", "out.cpp"};
+  O.Report = &Report;
+  ASSERT_TRUE(transformTranslationUnit(AST.ctx(), O)) << AST.Diags.allErrors();
+  ASSERT_TRUE(Report.contains("rule_dispatches"));
+  std::set<std::string> Rules, Modes;
+  for (const auto &D : Report["rule_dispatches"]) {
+    Rules.insert(D["rule"].get<std::string>());
+    Modes.insert(D["mode"].get<std::string>());
+    EXPECT_EQ(D["options"]["n"].get<std::string>().rfind("folded: ", 0), 0u)
+        << D.dump();
+  }
+  EXPECT_EQ(Rules,
+            (std::set<std::string>{"::ddx::rules::lib::mean_pullback",
+                                   "::ddx::rules::lib::mean_pushforward"}));
+  EXPECT_TRUE(Modes.count("tangent"));
+  EXPECT_TRUE(Modes.count("gradient") || Modes.count("reverse-sweep"));
+}
