@@ -255,8 +255,7 @@ nlohmann::json TUTransformer::report(bool Written) const {
     nlohmann::json Specialised = nlohmann::json::array();
     for (const CallableBinding &B : I.What.Bindings) {
       nlohmann::json S;
-      S["parameter"] =
-          I.What.Function->getParamDecl(B.Param)->getNameAsString();
+      S["parameter"] = B.boundName(I.What.Function);
       if (B.Function)
         S["callable"] = {{"function", B.Function->getQualifiedNameAsString()}};
       else if (B.Lambda)

@@ -235,6 +235,7 @@ std::string CallableAdaptors::construct(EmitContext &C,
   EmitContext::ResolvedCall R;
   R.At = At;
   R.What.Lambda = RC.Lambda;
+  R.What.Bindings = RC.Bindings;
   R.What.Function =
       RC.Lambda ? callOperator(RC.Lambda->getLambdaClass())
                 : (RC.Function->getDefinition() ? RC.Function->getDefinition()

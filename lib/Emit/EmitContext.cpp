@@ -10,16 +10,18 @@ using namespace clang;
 
 namespace ddx {
 
-static void captureNames(const LambdaExpr *L, std::vector<std::string> &Names) {
+static void captureNames(const LambdaExpr *L,
+                         llvm::ArrayRef<CallableBinding> Bindings,
+                         std::vector<std::string> &Names) {
   for (const CaptureSlot &S :
-       captureSlots(L, L->getLambdaClass()->getASTContext()))
+       captureSlots(L, L->getLambdaClass()->getASTContext(), Bindings))
     Names.push_back(S.Var ? S.Var->getNameAsString() : std::string("this"));
 }
 
 std::vector<std::string> paramNames(const Target &What) {
   std::vector<std::string> Names;
   if (What.Lambda)
-    captureNames(What.Lambda, Names);
+    captureNames(What.Lambda, What.Bindings, Names);
   else if (auto *Method = dyn_cast<CXXMethodDecl>(What.Function);
            Method && Method->isInstance())
     Names.push_back("self");
@@ -27,8 +29,8 @@ std::vector<std::string> paramNames(const Target &What) {
     if (!What.bindingFor(I))
       Names.push_back(What.Function->getParamDecl(I)->getNameAsString());
   for (const CallableBinding &B : What.Bindings)
-    if (B.Lambda)
-      captureNames(B.Lambda, Names);
+    if (B.Lambda && !B.Captured)
+      captureNames(B.Lambda, {}, Names);
   return Names;
 }
 
@@ -44,7 +46,7 @@ std::string describeTarget(const Target &What) {
     Text = What.Function->getQualifiedNameAsString();
   }
   for (const CallableBinding &B : What.Bindings) {
-    std::string Param = What.Function->getParamDecl(B.Param)->getNameAsString();
+    std::string Param = B.boundName(What.Function);
     if (!B.Constant.empty()) {
       Text += ", option '" + Param + "' folded to " + B.Constant;
       continue;
@@ -156,6 +158,7 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
       }
       Out.What.Function = callOperator(R->Lambda->getLambdaClass());
       Out.What.Lambda = R->Lambda;
+      Out.What.Bindings = R->Bindings;
       if (!Out.What.Function) {
         Diags.error(Call->getExprLoc(),
                     "ddx cannot tell which call operator of this lambda is "

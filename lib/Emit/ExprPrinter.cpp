@@ -1,5 +1,6 @@
 //===- ExprPrinter.cpp ----------------------------------------------------===//
 #include "Emit/ExprPrinter.h"
+#include "Plan/CallableResolver.h"
 #include "Support/Spelling.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
@@ -207,10 +208,21 @@ std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
   if (Temp >= 0)
     return varName(Temp);
   std::string Text = calleeText(Call) + "(";
-  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+  unsigned First = 0;
+  // A call through a callable this function is specialised on (a
+  // std::function or function pointer parameter bound to a named function)
+  // calls that function directly.
+  if (const Expr *Object = calledObject(Call)) {
+    auto R = resolveCallable(Object, IR, Ctx);
+    if (R && R->Function) {
+      Text = calleeName(R->Function, nullptr) + "(";
+      First = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+    }
+  }
+  for (unsigned I = First; I < Call->getNumArgs(); ++I) {
     if (isa<CXXDefaultArgExpr>(Call->getArg(I)))
       break; // the primal call needs no defaulted argument
-    if (I)
+    if (I > First)
       Text += ", ";
     Text += print(Call->getArg(I));
   }

@@ -947,7 +947,7 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
       if (const LambdaExpr *Inner = capturedLambda(C))
         IR->LocalCallables[Captured] = Inner;
     }
-    for (const CaptureSlot &S : captureSlots(Lambda, Ctx))
+    for (const CaptureSlot &S : captureSlots(Lambda, Ctx, Bindings))
       L.addParam(S.Var, S.ParamType);
   } else if (auto *Method = dyn_cast<CXXMethodDecl>(Def)) {
     if (Method->isInstance()) {
@@ -961,17 +961,22 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
     const ParmVarDecl *P = Def->getParamDecl(I);
     bool Bound = false;
     for (unsigned B = 0; B < Bindings.size(); ++B)
-      if (Bindings[B].Param == I) {
+      if (!Bindings[B].Captured && Bindings[B].Param == I) {
         IR->BoundParams[P] = B;
         Bound = true;
       }
     if (!Bound)
       L.addParam(P, P->getType());
   }
+  // A lambda's captured callables are bound like parameters (their captures
+  // came with the lambda's own, above).
+  for (unsigned B = 0; B < Bindings.size(); ++B)
+    if (Bindings[B].Captured)
+      IR->BoundParams[Bindings[B].Captured] = B;
   // A bound lambda's captures arrive as trailing parameters, keyed by the
   // captured variables (calls of the lambda refer to them so).
   for (const CallableBinding &B : Bindings) {
-    if (!B.Lambda)
+    if (!B.Lambda || B.Captured)
       continue;
     for (const CaptureSlot &S : captureSlots(B.Lambda, Ctx))
       L.addParam(S.Var, S.ParamType);

@@ -152,7 +152,9 @@ const LambdaExpr *capturedLambda(const LambdaCapture &C) {
   return Inner;
 }
 
-std::vector<CaptureSlot> captureSlots(const LambdaExpr *L, ASTContext &Ctx) {
+std::vector<CaptureSlot>
+captureSlots(const LambdaExpr *L, ASTContext &Ctx,
+             llvm::ArrayRef<CallableBinding> Bindings) {
   std::vector<CaptureSlot> Slots;
   unsigned I = 0;
   for (const LambdaCapture &C : L->captures()) {
@@ -160,6 +162,20 @@ std::vector<CaptureSlot> captureSlots(const LambdaExpr *L, ASTContext &Ctx) {
     if (const LambdaExpr *Inner = capturedLambda(C)) {
       std::vector<CaptureSlot> Nested = captureSlots(Inner, Ctx);
       Slots.insert(Slots.end(), Nested.begin(), Nested.end());
+      continue;
+    }
+    const CallableBinding *Bound = nullptr;
+    for (const CallableBinding &B : Bindings)
+      if (C.capturesVariable() && B.Captured == C.getCapturedVar())
+        Bound = &B;
+    if (Bound) {
+      // The bound lambda's captures are parameters of the clone, keyed by
+      // the variables they capture.
+      if (Bound->Lambda)
+        for (CaptureSlot S : captureSlots(Bound->Lambda, Ctx)) {
+          S.Init = nullptr;
+          Slots.push_back(S);
+        }
       continue;
     }
     CaptureSlot S;
@@ -172,11 +188,32 @@ std::vector<CaptureSlot> captureSlots(const LambdaExpr *L, ASTContext &Ctx) {
   return Slots;
 }
 
+/// The bindings of this clone that a lambda written in it captures.
+static std::vector<CallableBinding> capturedBindings(const LambdaExpr *L,
+                                                     const FunctionIR &IR) {
+  std::vector<CallableBinding> Out;
+  for (const LambdaCapture &C : L->captures()) {
+    if (!C.capturesVariable())
+      continue;
+    auto It = IR.BoundParams.find(C.getCapturedVar());
+    if (It == IR.BoundParams.end())
+      continue;
+    CallableBinding B = IR.Bindings[It->second];
+    if (!B.Function && !B.Lambda)
+      continue; // a folded option is read as its value
+    B.Captured = C.getCapturedVar();
+    Out.push_back(B);
+  }
+  return Out;
+}
+
 static ResolvedCallable fromLambda(const LambdaExpr *L, bool ThroughParam,
-                                   ASTContext &Ctx) {
+                                   const FunctionIR *IR, ASTContext &Ctx) {
   ResolvedCallable R;
   R.Lambda = L;
-  for (const CaptureSlot &S : captureSlots(L, Ctx)) {
+  if (IR && !ThroughParam)
+    R.Bindings = capturedBindings(L, *IR);
+  for (const CaptureSlot &S : captureSlots(L, Ctx, R.Bindings)) {
     auto *Captured = dyn_cast_or_null<VarDecl>(S.Var);
     const Expr *Arg =
         (ThroughParam || !S.Init) && Captured ? refTo(Captured, Ctx) : S.Init;
@@ -191,7 +228,7 @@ resolveCallable(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
   if (!E)
     return std::nullopt;
   if (auto *L = dyn_cast<LambdaExpr>(E))
-    return fromLambda(L, /*ThroughParam=*/false, Ctx);
+    return fromLambda(L, /*ThroughParam=*/false, &IR, Ctx);
   auto *Ref = dyn_cast<DeclRefExpr>(E);
   if (!Ref)
     return std::nullopt;
@@ -211,7 +248,7 @@ resolveCallable(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
       R.Function = B.Function;
       return R;
     }
-    return fromLambda(B.Lambda, /*ThroughParam=*/true, Ctx);
+    return fromLambda(B.Lambda, /*ThroughParam=*/true, &IR, Ctx);
   }
   auto Local = IR.LocalCallables.find(D);
   if (Local != IR.LocalCallables.end())

@@ -38,8 +38,11 @@ struct CaptureSlot {
   const clang::Expr *Init = nullptr;     ///< its value where the lambda is made
   clang::QualType ParamType;
 };
-std::vector<CaptureSlot> captureSlots(const clang::LambdaExpr *L,
-                                      clang::ASTContext &Ctx);
+/// A capture bound in Bindings (a callable parameter of the clone the
+/// lambda is written in) contributes the bound lambda's captures.
+std::vector<CaptureSlot>
+captureSlots(const clang::LambdaExpr *L, clang::ASTContext &Ctx,
+             llvm::ArrayRef<CallableBinding> Bindings = {});
 /// The lambda a capture holds, if it is a captured lambda as above.
 const clang::LambdaExpr *capturedLambda(const clang::LambdaCapture &C);
 
@@ -61,6 +64,9 @@ bool isOption(const clang::ParmVarDecl *P);
 struct ResolvedCallable {
   const clang::FunctionDecl *Function = nullptr;
   const clang::LambdaExpr *Lambda = nullptr;
+  /// For a lambda that captures callables this clone is specialised on:
+  /// those bindings, which its own generated functions are specialised on.
+  std::vector<CallableBinding> Bindings;
   /// For a lambda: one argument per capture, in capture order.
   std::vector<CalleeArg> Captures;
   /// For a functor object: the object, which the call operator takes as

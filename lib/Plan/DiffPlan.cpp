@@ -57,8 +57,7 @@ const Instance &DiffPlan::get(const Target &What, Mode M,
       Name += "_of_" + baseName(Target{nullptr, B.Lambda, {}});
     else {
       // A folded option: its name and value, as identifier characters.
-      Name +=
-          "_" + What.Function->getParamDecl(B.Param)->getNameAsString() + "_";
+      Name += "_" + B.boundName(What.Function) + "_";
       for (char C : B.Constant)
         Name += std::isalnum(static_cast<unsigned char>(C)) ? C : '_';
     }

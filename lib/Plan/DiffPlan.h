@@ -48,9 +48,18 @@ struct CallableBinding {
   const clang::FunctionDecl *Function = nullptr;
   const clang::LambdaExpr *Lambda = nullptr;
   std::string Constant;
+  /// For a lambda target: the captured variable (a callable parameter of
+  /// the specialised clone the lambda is written in) bound instead of a
+  /// parameter.
+  const clang::ValueDecl *Captured = nullptr;
   bool operator==(const CallableBinding &O) const {
     return Param == O.Param && Function == O.Function && Lambda == O.Lambda &&
-           Constant == O.Constant;
+           Constant == O.Constant && Captured == O.Captured;
+  }
+  /// The name of what is bound (a parameter, or a captured variable).
+  std::string boundName(const clang::FunctionDecl *In) const {
+    return Captured ? Captured->getNameAsString()
+                    : In->getParamDecl(Param)->getNameAsString();
   }
 };
 
@@ -64,7 +73,7 @@ struct Target {
   }
   const CallableBinding *bindingFor(unsigned Param) const {
     for (const CallableBinding &B : Bindings)
-      if (B.Param == Param)
+      if (!B.Captured && B.Param == Param)
         return &B;
     return nullptr;
   }
