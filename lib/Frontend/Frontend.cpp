@@ -40,6 +40,14 @@ std::string firstExisting(std::initializer_list<std::string> Candidates,
   return "";
 }
 
+/// Path made absolute, without "." and ".." components.
+std::string cleanAbsolute(llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
 /// Where each source's output goes, and what #line calls it.
 struct OutputPlan {
   std::string Path; ///< empty: standard output
@@ -117,11 +125,9 @@ public:
     // not as Clang resolved it.
     std::string Given = File;
     for (const std::string &Source : R.Options->Sources) {
-      llvm::SmallString<256> Abs(Source), Clean;
+      llvm::SmallString<256> Abs(Source);
       llvm::sys::fs::make_absolute(Abs);
-      Clean = Abs;
-      llvm::sys::path::remove_dots(Clean, /*remove_dot_dot=*/true);
-      if (Source == File || Abs.str() == File || Clean.str() == File)
+      if (Source == File || Abs.str() == File || cleanAbsolute(Source) == File)
         Given = Source;
     }
     if (Ctx.getDiagnostics().hasErrorOccurred()) {
@@ -246,11 +252,15 @@ int runTool(const ToolOptions &O) {
   if (O.RulesDir.empty() || O.IncludeDir.empty())
     return usageError("cannot find ddx's headers and rules next to the "
                       "executable or in the source tree");
+  // Read once: the parse sees these texts, with the rules appended.
+  std::vector<std::string> Parsed;
+  Parsed.reserve(O.Sources.size());
   for (const std::string &Source : O.Sources) {
     auto Buffer = llvm::MemoryBuffer::getFile(Source);
     if (!Buffer)
       return usageError("cannot read '" + Source +
                         "': " + Buffer.getError().message());
+    Parsed.push_back((*Buffer)->getBuffer().str());
   }
   if (!O.OutDir.empty() && !llvm::sys::fs::is_directory(O.OutDir))
     if (std::error_code EC = llvm::sys::fs::create_directories(O.OutDir))
@@ -278,15 +288,13 @@ int runTool(const ToolOptions &O) {
     Tool.appendArgumentsAdjuster(ddxFlags(O));
     // Each source is parsed with the rules appended, so that a rule can
     // mirror whatever the source included (docs/rules.md, "Discovery").
-    std::vector<std::string> Parsed;
-    Parsed.reserve(O.Sources.size());
-    for (const std::string &Source : O.Sources) {
-      auto Buffer = llvm::MemoryBuffer::getFile(Source);
-      llvm::SmallString<256> Abs(Source);
-      llvm::sys::fs::make_absolute(Abs);
-      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-      Parsed.push_back((*Buffer)->getBuffer().str() + R.Rules.Suffix);
-      Tool.mapVirtualFile(Abs, Parsed.back());
+    // ClangTool keeps the path and the text by reference until run().
+    std::vector<std::string> Paths;
+    for (const std::string &Source : O.Sources)
+      Paths.push_back(cleanAbsolute(Source));
+    for (size_t I = 0; I < O.Sources.size(); ++I) {
+      Parsed[I] += R.Rules.Suffix;
+      Tool.mapVirtualFile(Paths[I], Parsed[I]);
     }
     Tool.setPrintErrorMessage(false); // the diagnostics say it all
     TransformActionFactory Factory(R);

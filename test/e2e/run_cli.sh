@@ -123,6 +123,15 @@ CPP
 check "a library function without a rule fails (exit 1)" test "$(status "$ddx" "$work/norule.cpp" -o "$work/norule.ddx.cpp" -- "${flags[@]}")" -eq 1
 check "the missing rule is named" grep -q "norule.cpp:5:10: note: 'boost::math::quadrature::trapezoidal' has no derivative rule" "$work/err.txt"
 
+# Several sources in one run: each is parsed with the rules appended (a
+# path kept by reference once made every source but the last lose them).
+mkdir -p "$work/two"
+cp "$project/test/e2e/cases/hof_issue_example.cpp" "$work/two/first.cpp"
+cp "$project/test/e2e/cases/hof_issue_example.cpp" "$work/two/second.cpp"
+"$ddx" "$work/two/first.cpp" "$work/two/second.cpp" --out-dir "$work/two/out" -- "${flags[@]}" -I"$project/test/e2e" > /dev/null 2>&1
+check "every source of a run sees the rules (first)" grep -q "integrate_pushforward" "$work/two/out/first.cpp"
+check "every source of a run sees the rules (second)" grep -q "integrate_pushforward" "$work/two/out/second.cpp"
+
 # --rules must name a directory.
 check "--rules with a missing directory is a usage error (exit 2)" test "$(status "$ddx" "$project/test/e2e/cases/hof_user_rule.cpp" --rules "$work/no-such-dir" -o "$work/norules.cpp" -- "${flags[@]}")" -eq 2
 check "--rules names the directory" grep -q "no-such-dir' (--rules) is not a directory" "$work/err.txt"
