@@ -301,23 +301,9 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
       FwdArgs.push_back(C.argShadow(R.Args[I]));
       RevArgs.push_back(C.argShadow(R.Args[I]));
     } else if (Acts[I] == ParamActivity::Active) {
-      const Expr *Plain = skipImplicit(Arg);
-      if (R.Args[I].IsObject) {
-        // The callee adds into the object's adjoint itself.
-        RevArgs.push_back(C.argShadow(R.Args[I]));
-      } else if (isa<DeclRefExpr>(Plain) && C.Printer.rootVar(Plain) >= 0 &&
-                 Arg->getType()->isRealFloatingType()) {
-        RevArgs.push_back(C.Printer.shadow(Plain));
-      } else {
-        std::string Adj = C.freshTemp();
-        Rev.push_back(
-            C.Printer.declare(
-                Arg->getType().getNonReferenceType().getUnqualifiedType(),
-                Adj) +
-            " = {};");
-        RevArgs.push_back(Adj);
-        accumulate(Arg, Adj, After);
-      }
+      // The callee adds into the object's adjoint itself.
+      RevArgs.push_back(R.Args[I].IsObject ? C.argShadow(R.Args[I])
+                                           : adjointSlot(Arg, Rev, After));
     }
   }
   bool HasSeed = !Temp.empty() && Call->getType()->isRealFloatingType();
@@ -339,6 +325,19 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   Rev.push_back("}");
   Result.Reverse = std::move(Rev);
   return Result;
+}
+
+std::string AdjointEmitter::adjointSlot(const Expr *E, Lines &Decls,
+                                        Lines &After) {
+  const Expr *Plain = skipImplicit(E);
+  QualType T = E->getType().getNonReferenceType().getUnqualifiedType();
+  if (C.Activity.isVaried(E) && isa<DeclRefExpr>(Plain) &&
+      C.Printer.rootVar(Plain) >= 0 && T->isRealFloatingType())
+    return C.Printer.shadow(Plain);
+  std::string Adj = C.freshTemp();
+  Decls.push_back(C.Printer.declare(T, Adj) + " = {};");
+  accumulate(E, Adj, After); // nothing for an inactive argument
+  return Adj;
 }
 
 std::string AdjointEmitter::bind(const Expr *E, const std::string &Value,

@@ -27,6 +27,10 @@ public:
   Sweeps emit(const Block &B);
   /// Adds Seed times the derivative of E to the adjoints of what E reads.
   void accumulate(const clang::Expr *E, const std::string &Seed, Lines &Out);
+  /// Where a callee adds the adjoint of its argument E: the shadow of an
+  /// active floating-point variable itself, or a temporary (declared into
+  /// Decls) whose value is then accumulated into what E reads (into After).
+  std::string adjointSlot(const clang::Expr *E, Lines &Decls, Lines &After);
 
 private:
   Sweeps emitStmt(const Stmt &S);

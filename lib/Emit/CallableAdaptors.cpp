@@ -28,9 +28,10 @@ public:
       : C(C), Slots(std::move(Slots)), Ret(Ret) {}
 
   std::string members(AdaptorKind K) const;
-  /// The parameters of a member function: the callable's own, then their
-  /// tangents (Dual) or adjoint outputs (Adjoint) where Extra says so.
-  std::string params(const std::string &Extra) const;
+  /// The parameters of a member function: the callable's own, then (for a
+  /// pushforward or a pullback, K being Dual or Adjoint) their tangents, or
+  /// the seed and their adjoint outputs. K = Value: the callable's own.
+  std::string params(AdaptorKind K) const;
   /// The arguments of a derivative function call; Shadow gives the text for
   /// each slot's shadow argument ("" for none).
   std::string args(const std::function<std::string(const Slot &)> &Shadow,
@@ -38,10 +39,11 @@ public:
   bool floatingReturn() const { return Ret->isRealFloatingType(); }
   std::string retName() const { return C.Printer.typeName(Ret); }
   /// The floating-point scalars in the shadow of each capture with one (a
-  /// struct's members, an array's elements), as access paths; false if a
-  /// shadow holds something else (a container), which a cotangent vector
-  /// cannot.
-  bool cotangentPaths(std::vector<std::vector<std::string>> &Paths) const;
+  /// struct's members, an array's elements), as access paths, one list per
+  /// slot; the first slot whose shadow holds something else (a pointer, a
+  /// container), which a cotangent vector cannot, or null.
+  const Slot *
+  cotangentPaths(std::vector<std::vector<std::string>> &Paths) const;
 
   EmitContext &C;
   std::vector<Slot> Slots;
@@ -74,20 +76,20 @@ std::string AdaptorWriter::members(AdaptorKind K) const {
   return Text;
 }
 
-std::string AdaptorWriter::params(const std::string &Extra) const {
+std::string AdaptorWriter::params(AdaptorKind K) const {
   std::vector<std::string> Out, Shadows;
   for (const Slot &S : Slots) {
     if (S.Capture)
       continue;
     Out.push_back(C.Printer.declare(S.Type, S.Name));
-    if (S.Act != ParamActivity::Active || Extra.empty())
+    if (S.Act != ParamActivity::Active || K == AdaptorKind::Value)
       continue;
     QualType T = valueType(S.Type);
-    if (Extra == "adjoint")
+    if (K == AdaptorKind::Adjoint)
       T = C.Ctx.getLValueReferenceType(T);
     Shadows.push_back(C.Printer.declare(T, ExprPrinter::shadowName(S.Name)));
   }
-  if (Extra == "adjoint" && floatingReturn())
+  if (K == AdaptorKind::Adjoint && floatingReturn())
     Out.push_back(retName() + " _seed");
   Out.insert(Out.end(), Shadows.begin(), Shadows.end());
   return llvm::join(Out, ", ");
@@ -133,26 +135,29 @@ bool flatten(QualType T, const std::string &Path,
   return true;
 }
 
-bool AdaptorWriter::cotangentPaths(
+const Slot *AdaptorWriter::cotangentPaths(
     std::vector<std::vector<std::string>> &Paths) const {
   for (const Slot &S : Slots) {
     Paths.emplace_back();
     if (S.Capture && S.Act != ParamActivity::Inactive &&
         !flatten(valueType(S.Type), "", Paths.back()))
-      return false;
+      return &S;
   }
-  return true;
+  return nullptr;
 }
+
+/// Where a generated callable object runs the callable's sweeps.
+const char *const ScratchTape = "::ddx::tape &_tape = ::ddx::scratch_tape();\n";
 
 /// The adjoint object's pullback members: each runs the forward sweep and
 /// the reverse sweep of the callable on the scratch tape (which it leaves as
 /// it found it) and returns the value.
-std::string
-pullbacks(const AdaptorWriter &W, const std::string &Reverse,
-          const std::string &Forward,
-          const std::function<std::string(const Slot &)> &FwdShadow) {
+std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
+                      const std::string &Forward,
+                      const std::function<std::string(const Slot &)> &FwdShadow,
+                      const std::vector<std::vector<std::string>> &Paths) {
   std::string Ret = W.retName();
-  std::string Tape = "::ddx::tape &_tape = ::ddx::scratch_tape();\n";
+  std::string Tape = ScratchTape;
   std::string Tail = W.floatingReturn() ? "_seed, _tape" : "_tape";
   auto Body = [&](const std::function<std::string(const Slot &)> &Fwd,
                   const std::function<std::string(const Slot &)> &Rev) {
@@ -164,11 +169,10 @@ pullbacks(const AdaptorWriter &W, const std::string &Reverse,
     return S.Act == ParamActivity::Inactive ? std::string()
                                             : ExprPrinter::shadowName(S.Name);
   };
-  std::string Params = W.params("adjoint");
+  std::string Params = W.params(AdaptorKind::Adjoint);
   std::string Text = Ret + " pullback(" + Params + ") const {\n" +
                      Body(FwdShadow, Shadowed) + "}\n";
-  std::vector<std::vector<std::string>> Paths;
-  if (!W.floatingReturn() || !W.cotangentPaths(Paths))
+  if (!W.floatingReturn())
     return Text;
   // The same, with the captures' adjoints going into a cotangent vector: a
   // scalar capture's adjoint is a slot of it; a struct's or an array's
@@ -275,16 +279,12 @@ std::string CallableAdaptors::construct(EmitContext &C,
     Slots.push_back(S);
   }
   AdaptorWriter W(C, Slots, R.What.Function->getReturnType());
-  if (K == AdaptorKind::Adjoint) {
-    // Rules combine pullbacks (an integral sums them) in a cotangent vector,
-    // which holds floating-point values, not what a pointer points to.
-    std::vector<std::vector<std::string>> Paths;
-    for (const Slot &S : Slots) {
-      std::vector<std::string> P;
-      if (!S.Capture || S.Act == ParamActivity::Inactive ||
-          flatten(valueType(S.Type), "", P))
-        continue;
-      C.Diags.error(At, "ddx cannot pass the adjoint of '" + S.Name +
+  // Rules combine pullbacks (an integral sums them) in a cotangent vector,
+  // which holds floating-point values, not what a pointer points to.
+  std::vector<std::vector<std::string>> Paths;
+  if (K == AdaptorKind::Adjoint)
+    if (const Slot *Bad = W.cotangentPaths(Paths)) {
+      C.Diags.error(At, "ddx cannot pass the adjoint of '" + Bad->Name +
                             "', which " + describeTarget(R.What) +
                             " captures, through a rule yet: it is not made "
                             "of floating-point values (a pointer or a "
@@ -293,7 +293,6 @@ std::string CallableAdaptors::construct(EmitContext &C,
                        "reference) instead");
       return "";
     }
-  }
 
   Mode Primary = K == AdaptorKind::Dual ? Mode::Tangent : Mode::ReverseSweep;
   if (K == AdaptorKind::Value)
@@ -313,7 +312,6 @@ std::string CallableAdaptors::construct(EmitContext &C,
   if (Definitions.count(Name))
     return Construct;
 
-  auto None = [](const Slot &) { return std::string(); };
   auto Shadowed = [](const Slot &S) {
     return S.Act == ParamActivity::Inactive ? std::string()
                                             : ExprPrinter::shadowName(S.Name);
@@ -326,7 +324,6 @@ std::string CallableAdaptors::construct(EmitContext &C,
                      " object of " + describeTarget(R.What) +
                      ", for the rules it is passed to\nstruct " + Name +
                      " {\n" + W.members(K);
-  std::string Tape = "::ddx::tape &_tape = ::ddx::scratch_tape();\n";
   if (K == AdaptorKind::Dual) {
     auto ZeroTangent = [](const Slot &S) -> std::string {
       if (S.Act == ParamActivity::Inactive)
@@ -334,16 +331,17 @@ std::string CallableAdaptors::construct(EmitContext &C,
       return S.Capture ? ExprPrinter::shadowName(S.Name) : "0";
     };
     std::string Call = "::ddx_generated::" + Main.Name + "(";
-    Text += Ret + " operator()(" + W.params("") + ") const {\nreturn " + Call +
-            W.args(ZeroTangent, "") + ")" +
+    Text += Ret + " operator()(" + W.params(AdaptorKind::Value) +
+            ") const {\nreturn " + Call + W.args(ZeroTangent, "") + ")" +
             (W.floatingReturn() ? ".value" : "") + ";\n}\n";
     Text += (W.floatingReturn() ? "::ddx::dual<" + Ret + ">" : Ret) +
-            " pushforward(" + W.params("tangent") + ") const {\nreturn " +
-            Call + W.args(Shadowed, "") + ");\n}\n";
+            " pushforward(" + W.params(AdaptorKind::Dual) +
+            ") const {\nreturn " + Call + W.args(Shadowed, "") + ");\n}\n";
   } else {
-    std::vector<ParamActivity> FwdActs = Acts;
     const Instance &Fwd =
-        C.Plan.get(R.What, Mode::ForwardSweep, FwdActs, Names, At);
+        C.Plan.get(R.What, Mode::ForwardSweep, Acts, Names, At);
+    // The forward sweep takes the shadows of by-reference captures (none
+    // for a value object, whose activities are all inactive).
     auto FwdShadow = [&](const Slot &S) {
       return S.Act == ParamActivity::Duplicated
                  ? ExprPrinter::shadowName(S.Name)
@@ -351,17 +349,14 @@ std::string CallableAdaptors::construct(EmitContext &C,
     };
     std::string Forward = "::ddx_generated::" + Fwd.Name + "(";
     bool HasValue = !Ret.empty() && Ret != "void";
-    Text += Ret + " operator()(" + W.params("") + ") const {\n" + Tape +
+    Text += Ret + " operator()(" + W.params(AdaptorKind::Value) +
+            ") const {\n" + ScratchTape +
             "std::size_t _mark = _tape.size();\n" +
             (HasValue ? "auto _value = " : "") + Forward +
-            W.args(K == AdaptorKind::Value
-                       ? None
-                       : std::function<std::string(const Slot &)>(FwdShadow),
-                   "_tape") +
-            ");\n_tape.rewind(_mark);\n" +
+            W.args(FwdShadow, "_tape") + ");\n_tape.rewind(_mark);\n" +
             (HasValue ? "return _value;\n" : "") + "}\n";
     if (K == AdaptorKind::Adjoint)
-      Text += pullbacks(W, Main.Name, Forward, FwdShadow);
+      Text += pullbacks(W, Main.Name, Forward, FwdShadow, Paths);
   }
   Text += "};\n";
   Definitions[Name] = Text;

@@ -262,12 +262,7 @@ std::vector<ParamActivity> EmitContext::activities(const ResolvedCall &R) {
     ParamActivity Act = ParamActivity::Inactive;
     if (isOption(A.Param)) {
       if (A.E && Activity.isVaried(A.E))
-        Diags.warning(A.E->getBeginLoc(),
-                      "an active value is passed to option '" +
-                          A.Param->getNameAsString() + "' of '" +
-                          R.What.Function->getQualifiedNameAsString() +
-                          "'; it is passed detached (its derivative is not "
-                          "propagated)");
+        warnDetachedOption(A.E, A.Param->getNameAsString(), R.What.Function);
     } else if (!isDifferentiableType(A.ParamType)) {
     } else if (!A.E) {
       if (!isIndirect(A.ParamType))
@@ -282,6 +277,15 @@ std::vector<ParamActivity> EmitContext::activities(const ResolvedCall &R) {
     Acts.push_back(Act);
   }
   return Acts;
+}
+
+void EmitContext::warnDetachedOption(const Expr *Arg, const std::string &Option,
+                                     const FunctionDecl *Callee) {
+  Diags.warning(Arg->getBeginLoc(),
+                "an active value is passed to option '" + Option + "' of '" +
+                    Callee->getQualifiedNameAsString() +
+                    "'; it is passed detached (its derivative is not "
+                    "propagated)");
 }
 
 std::string EmitContext::callee(const ResolvedCall &R, Mode M,

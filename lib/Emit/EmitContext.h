@@ -53,6 +53,10 @@ struct EmitContext {
   /// an expression is one a rule supplies: active if it can carry a
   /// derivative.
   std::vector<ParamActivity> activities(const ResolvedCall &R);
+  /// Warns that the active value Arg reaches option Option of Callee and is
+  /// passed detached.
+  void warnDetachedOption(const clang::Expr *Arg, const std::string &Option,
+                          const clang::FunctionDecl *Callee);
   /// The instance for a resolved call, with the activity of its arguments.
   std::string callee(const ResolvedCall &R, Mode M,
                      std::vector<ParamActivity> &Activity);

@@ -22,13 +22,8 @@ bool RuleCallEmitter::collect() {
     Argument A;
     A.E = Call->getArg(I);
     A.Role = B.Roles[I];
-    std::string Param = FD->getParamDecl(I)->getNameAsString();
     if (A.Role == ParamRole::Option && C.Activity.isVaried(A.E))
-      C.Diags.warning(A.E->getBeginLoc(),
-                      "an active value is passed to option '" + Param +
-                          "' of '" + FD->getQualifiedNameAsString() +
-                          "'; it is passed detached (its derivative is not "
-                          "propagated)");
+      C.warnDetachedOption(A.E, FD->getParamDecl(I)->getNameAsString(), FD);
     if (A.Role != ParamRole::Callable) {
       // Options and defaulted arguments read as their value when it is a
       // compile-time constant; otherwise as their expression, printed fully
@@ -45,6 +40,7 @@ bool RuleCallEmitter::collect() {
 
 bool RuleCallEmitter::argumentList(AdaptorKind K,
                                    std::vector<std::string> &Out) {
+  CallableWhat.clear();
   // A rule of a non-static member takes the object first; the primal call
   // names it before the member.
   if (B.OnObject && K != AdaptorKind::Value) {
@@ -67,6 +63,7 @@ bool RuleCallEmitter::argumentList(AdaptorKind K,
                    "local variable, or through a parameter that receives one)");
       return false;
     }
+    CallableWhat.push_back(describeTarget(Target{R->Function, R->Lambda, {}}));
     std::string Object =
         C.Adaptors.construct(C, *R, K, A.E->getExprLoc(),
                              [&](const CalleeArg &Capture, ParamActivity Act) {
@@ -91,6 +88,7 @@ void RuleCallEmitter::log(const std::string &Rule,
   D.Mode = C.Current ? modeName(C.Current->M) : "";
   D.In = C.Current ? "ddx_generated::" + C.Current->Name : "";
   D.At = Call->getExprLoc();
+  auto What = CallableWhat.begin();
   // The types the call instantiates the rule with: a generated object's
   // type for each callable, the callee's parameter types otherwise, then
   // the tangents (forward) or the seed and the adjoints (reverse).
@@ -105,9 +103,8 @@ void RuleCallEmitter::log(const std::string &Rule,
     std::string Type = C.Printer.typeName(P->getType());
     if (A.Role == ParamRole::Callable && Offset + I < List.size()) {
       Type = llvm::StringRef(List[Offset + I]).split('{').first.str();
-      auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx);
       D.Callables.push_back(
-          {Type, R ? describeTarget(Target{R->Function, R->Lambda, {}}) : ""});
+          {Type, What != CallableWhat.end() ? *What++ : std::string()});
     } else if (A.Role == ParamRole::Option) {
       std::string Constant = C.constantText(A.E);
       D.Options.push_back(
@@ -143,13 +140,7 @@ std::string RuleCallEmitter::captureShadow(const CalleeArg &A,
                                 : Tangents->tangent(A.E).value_or("0");
   if (InPlace || !Adjoints)
     return C.argShadow(A);
-  std::string Adj = C.freshTemp();
-  Before.push_back(
-      C.Printer.declare(A.ParamType.getNonReferenceType().getUnqualifiedType(),
-                        Adj) +
-      " = {};");
-  Adjoints->accumulate(A.E, Adj, After);
-  return Adj;
+  return Adjoints->adjointSlot(A.E, Before, After);
 }
 
 bool RuleCallEmitter::varied() const {
@@ -254,24 +245,11 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
     Rev.insert(Rev.end(), Before.begin(), Before.end());
     log(B.Pullback, List, /*Forward=*/false);
     List.push_back(Seed);
-    for (const Argument &Arg : Args) {
-      if (Arg.Role != ParamRole::Differentiable)
-        continue;
-      const Expr *Plain = skipImplicit(Arg.E);
-      QualType T = Arg.E->getType().getNonReferenceType().getUnqualifiedType();
-      if (C.Activity.isVaried(Arg.E) && isa<DeclRefExpr>(Plain) &&
-          C.Printer.rootVar(Plain) >= 0 && T->isRealFloatingType()) {
-        List.push_back(C.Printer.shadow(Plain));
-        continue;
-      }
-      // An adjoint slot for the rule to add into: accumulated into what the
-      // argument reads, or dropped for an inactive argument.
-      std::string Adj = C.freshTemp();
-      Rev.push_back(C.Printer.declare(T, Adj) + " = {};");
-      List.push_back(Adj);
-      if (C.Activity.isVaried(Arg.E))
-        A.accumulate(Arg.E, Adj, Accumulate);
-    }
+    // An adjoint slot for the rule to add into for each differentiable
+    // argument (a dropped temporary for an inactive one).
+    for (const Argument &Arg : Args)
+      if (Arg.Role == ParamRole::Differentiable)
+        List.push_back(A.adjointSlot(Arg.E, Rev, Accumulate));
     Rev.push_back(B.Pullback + "(" + llvm::join(List, ", ") + ");");
   }
   Rev.push_back(Seed + " = 0;");

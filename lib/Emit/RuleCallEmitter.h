@@ -57,6 +57,8 @@ private:
   const clang::CallExpr *Call;
   std::string Result; ///< the variable that receives the value, or ""
   std::vector<Argument> Args;
+  /// What each callable argument stands for, as argumentList resolved it.
+  std::vector<std::string> CallableWhat;
   TangentEmitter *Tangents = nullptr;
   AdjointEmitter *Adjoints = nullptr;
   Lines Before, After;
