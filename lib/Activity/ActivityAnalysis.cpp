@@ -12,8 +12,11 @@ bool isDifferentiableType(QualType T) {
   T = T.getNonReferenceType().getCanonicalType();
   if (T->isRealFloatingType())
     return true;
+  // A void* may point to active memory (the context of the gsl_function
+  // pattern); its shadow points to the shadow of that memory.
   if (auto *P = T->getAs<PointerType>())
-    return isDifferentiableType(P->getPointeeType());
+    return P->getPointeeType()->isVoidType() ||
+           isDifferentiableType(P->getPointeeType());
   if (T->isArrayType())
     return isDifferentiableType(QualType(T->getPointeeOrArrayElementType(), 0));
   if (auto *R = T->getAsRecordDecl()) {
@@ -30,6 +33,16 @@ bool isDifferentiableType(QualType T) {
       if (isDifferentiableType(F->getType()))
         return true;
   }
+  return false;
+}
+
+bool holdsPointers(QualType T) {
+  auto *R = T.getNonReferenceType()->getAsRecordDecl();
+  if (!R)
+    return false;
+  for (const FieldDecl *F : R->fields())
+    if (F->getType()->isPointerType() && isDifferentiableType(F->getType()))
+      return true;
   return false;
 }
 
@@ -102,7 +115,10 @@ bool ActivityAnalysis::visit(const Block &B) {
         if (auto R = resolveCallable(Inputs[I], IR, Printer.context()))
           for (const CalleeArg &Capture : R->Captures) {
             Inputs.push_back(Capture.E);
-            if (Capture.ParamType->isReferenceType())
+            // A callable may store active values in what it captures by
+            // reference; a captured pointer keeps pointing where it did.
+            if (Capture.ParamType->isReferenceType() &&
+                !Capture.ParamType.getNonReferenceType()->isPointerType())
               ByReference.push_back(Capture.E);
           }
       for (const Expr *Input : Inputs)

@@ -19,6 +19,11 @@ namespace ddx {
 /// and pointers, references, arrays and structs that hold them.
 bool isDifferentiableType(clang::QualType T);
 
+/// Whether T is a struct with a field that points to what may be active
+/// (a gsl_function's void* context): a copy of its shadow reaches the same
+/// shadow memory, so it is passed like a pointer.
+bool holdsPointers(clang::QualType T);
+
 /// Whether a callee can write through a parameter of type T: a pointer to
 /// non-const or a non-const reference.
 bool writesThrough(clang::QualType T);

@@ -256,6 +256,8 @@ nlohmann::json TUTransformer::report(bool Written) const {
     for (const CallableBinding &B : I.What.Bindings) {
       nlohmann::json S;
       S["parameter"] = B.boundName(I.What.Function);
+      if (B.Field)
+        S["field"] = B.Field->getNameAsString(); // the gsl_function pattern
       if (B.Function)
         S["callable"] = {{"function", B.Function->getQualifiedNameAsString()}};
       else if (B.Lambda)

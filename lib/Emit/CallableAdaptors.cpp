@@ -40,8 +40,9 @@ public:
   std::string retName() const { return C.Printer.typeName(Ret); }
   /// The floating-point scalars in the shadow of each capture with one (a
   /// struct's members, an array's elements), as access paths, one list per
-  /// slot; the first slot whose shadow holds something else (a pointer, a
-  /// container), which a cotangent vector cannot, or null.
+  /// slot (so one list at least); the first slot whose shadow holds
+  /// something else (a pointer, a container), which a cotangent vector
+  /// cannot, or null.
   const Slot *
   cotangentPaths(std::vector<std::vector<std::string>> &Paths) const;
 
@@ -128,10 +129,14 @@ bool flatten(QualType T, const std::string &Path,
   auto *Record = T->getAsCXXRecordDecl();
   if (!Record || !Record->isAggregate() || Record->getNumBases() > 0)
     return false;
-  for (const FieldDecl *F : Record->fields())
-    if (isDifferentiableType(F->getType()) && !F->getType()->isPointerType() &&
+  for (const FieldDecl *F : Record->fields()) {
+    if (!isDifferentiableType(F->getType()))
+      continue;
+    // What a pointer field points to is not a value of the capture.
+    if (F->getType()->isPointerType() ||
         !flatten(F->getType(), Path + "." + F->getNameAsString(), Out))
       return false;
+  }
   return true;
 }
 
@@ -172,7 +177,7 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
   std::string Params = W.params(AdaptorKind::Adjoint);
   std::string Text = Ret + " pullback(" + Params + ") const {\n" +
                      Body(FwdShadow, Shadowed) + "}\n";
-  if (!W.floatingReturn())
+  if (!W.floatingReturn() || Paths.empty())
     return Text;
   // The same, with the captures' adjoints going into a cotangent vector: a
   // scalar capture's adjoint is a slot of it; a struct's or an array's
@@ -279,20 +284,13 @@ std::string CallableAdaptors::construct(EmitContext &C,
     Slots.push_back(S);
   }
   AdaptorWriter W(C, Slots, R.What.Function->getReturnType());
-  // Rules combine pullbacks (an integral sums them) in a cotangent vector,
-  // which holds floating-point values, not what a pointer points to.
+  // Rules combine pullbacks (an integral sums them) in a cotangent vector
+  // where the captures are floating-point values. What a pointer captured
+  // points to (a gsl_function's context) cannot be copied into one: the
+  // object then has no cotangent_type and rules pull back point by point.
   std::vector<std::vector<std::string>> Paths;
-  if (K == AdaptorKind::Adjoint)
-    if (const Slot *Bad = W.cotangentPaths(Paths)) {
-      C.Diags.error(At, "ddx cannot pass the adjoint of '" + Bad->Name +
-                            "', which " + describeTarget(R.What) +
-                            " captures, through a rule yet: it is not made "
-                            "of floating-point values (a pointer or a "
-                            "container)");
-      C.Diags.note(At, "capture the values themselves (by value or by "
-                       "reference) instead");
-      return "";
-    }
+  if (K == AdaptorKind::Adjoint && W.cotangentPaths(Paths))
+    Paths.clear();
 
   Mode Primary = K == AdaptorKind::Dual ? Mode::Tangent : Mode::ReverseSweep;
   if (K == AdaptorKind::Value)

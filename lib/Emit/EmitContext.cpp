@@ -54,7 +54,9 @@ std::string describeTarget(const Target &What) {
     Text += ", specialised on " +
             (B.Function ? B.Function->getQualifiedNameAsString()
                         : describeTarget(Target{nullptr, B.Lambda, {}})) +
-            " for parameter '" + Param + "'";
+            " for " +
+            (B.Field ? "field '" + B.Field->getNameAsString() + "' of " : "") +
+            "parameter '" + Param + "'";
   }
   return Text;
 }
@@ -81,21 +83,6 @@ void addInto(QualType T, const std::string &Dst, const std::string &Src,
       if (isDifferentiableType(F->getType()) && !F->getType()->isPointerType())
         addInto(F->getType(), Dst + "." + F->getNameAsString(),
                 Src + "." + F->getNameAsString(), Out, Depth);
-}
-
-QualType shadowType(ASTContext &Ctx, QualType T) {
-  if (auto *P = T->getAs<PointerType>()) {
-    Qualifiers Dropped;
-    return Ctx.getPointerType(
-        Ctx.getUnqualifiedArrayType(P->getPointeeType(), Dropped));
-  }
-  if (auto *R = T->getAs<ReferenceType>()) {
-    Qualifiers Dropped;
-    return Ctx.getLValueReferenceType(
-        Ctx.getUnqualifiedArrayType(R->getPointeeType(), Dropped));
-  }
-  Qualifiers Dropped;
-  return Ctx.getUnqualifiedArrayType(T, Dropped);
 }
 
 std::string wrap(const std::string &Text) {
@@ -202,6 +189,10 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
       }
     }
     if (!isCallableParam(P->getType())) {
+      for (CallableBinding B : fieldBindings(Args[I], P->getType(), IR, Ctx)) {
+        B.Param = I;
+        Out.What.Bindings.push_back(B);
+      }
       Out.Args.push_back({Args[I], P->getType(), P});
       continue;
     }
@@ -295,7 +286,7 @@ std::string EmitContext::callee(const ResolvedCall &R, Mode M,
 }
 
 bool isIndirect(QualType T) {
-  return T->isPointerType() ||
+  return T->isPointerType() || holdsPointers(T) ||
          (T->isReferenceType() && !T.getNonReferenceType().isConstQualified());
 }
 
@@ -326,6 +317,22 @@ bool EmitContext::checkCall(const CallExpr *Call) {
     Diags.error(Call->getExprLoc(),
                 "ddx cannot differentiate a call through a function pointer "
                 "or callable object here: the callee is not known statically");
+    const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+    if (auto *Deref = dyn_cast<UnaryOperator>(Callee);
+        Deref && Deref->getOpcode() == UO_Deref)
+      Callee = Deref->getSubExpr()->IgnoreParenImpCasts();
+    if (auto *Field = dyn_cast<MemberExpr>(Callee))
+      Diags.note(Call->getExprLoc(),
+                 "ddx binds a call through the field '" +
+                     Field->getMemberDecl()->getNameAsString() +
+                     "' of a local struct set once from a named function "
+                     "(in its initializer or one assignment), also where "
+                     "the struct is passed on to helpers");
+    else
+      Diags.note(Call->getExprLoc(),
+                 "ddx binds a call through a function pointer initialised "
+                 "once from a named function, or through a parameter that "
+                 "receives one");
     return false;
   }
   if (auto *Method = dyn_cast<CXXMethodDecl>(FD)) {

@@ -86,8 +86,6 @@ struct EmitContext {
 /// structs member by member, arrays element by element.
 void addInto(clang::QualType T, const std::string &Dst, const std::string &Src,
              Lines &Out, unsigned Depth = 0);
-/// The type of a shadow: pointers and references to non-const.
-clang::QualType shadowType(clang::ASTContext &Ctx, clang::QualType T);
 
 /// Pointers and non-const references: arguments whose shadow is passed.
 bool isIndirect(clang::QualType T);

@@ -362,6 +362,18 @@ int ExprPrinter::rootVar(const Expr *E) const {
   return -1;
 }
 
+QualType shadowType(ASTContext &Ctx, QualType T) {
+  // Written through at every level: `const double *&` has the shadow
+  // `double *&`.
+  if (auto *R = T->getAs<ReferenceType>())
+    return Ctx.getLValueReferenceType(shadowType(Ctx, R->getPointeeType()));
+  Qualifiers Dropped;
+  T = Ctx.getUnqualifiedArrayType(T, Dropped);
+  if (auto *P = T->getAs<PointerType>())
+    return Ctx.getPointerType(shadowType(Ctx, P->getPointeeType()));
+  return T;
+}
+
 std::string ExprPrinter::shadow(const Expr *E) const {
   E = skipImplicit(E);
   if (auto *P = dyn_cast<ParenExpr>(E))
@@ -407,6 +419,15 @@ std::string ExprPrinter::shadow(const Expr *E) const {
     return print(B->getLHS()) + " " + B->getOpcodeStr().str() + " " +
            shadow(B->getRHS());
   }
+  // A cast between pointer types (from the void* of the gsl_function
+  // pattern) casts the shadow to the shadow type, which drops the const the
+  // shadow is written through.
+  if (auto *C = dyn_cast<ExplicitCastExpr>(E);
+      C && C->getType()->isPointerType() &&
+      C->getType().getCanonicalType() !=
+          C->getSubExpr()->getType().getCanonicalType())
+    return "static_cast<" + typeName(shadowType(Ctx, C->getType())) + ">(" +
+           shadow(C->getSubExpr()) + ")";
   if (auto *C = dyn_cast<CastExpr>(E))
     return shadow(C->getSubExpr());
   if (const Expr *Source = copiedFrom(E))

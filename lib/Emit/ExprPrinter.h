@@ -63,6 +63,9 @@ private:
 /// reads back exactly, or "" if E is not one.
 std::string constantLiteral(const clang::Expr *E, clang::ASTContext &Ctx);
 
+/// The type of a shadow: pointers and references to non-const.
+clang::QualType shadowType(clang::ASTContext &Ctx, clang::QualType T);
+
 /// The source of a copy or move construction (a struct copied whole), or
 /// null: for shadows, roots and adjoints the copy is transparent.
 const clang::Expr *copiedFrom(const clang::Expr *E);

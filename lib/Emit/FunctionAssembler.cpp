@@ -125,7 +125,6 @@ private:
   bool checkShadows() const;
   /// Refuses the address of an active value converted to `void *` (the
   /// gsl_function pattern): its derivative would be lost behind the cast.
-  bool checkVoidPointers() const;
   bool writesOutside() const;
   void saveList(const std::string &Reverse,
                 std::vector<std::string> &Names) const;
@@ -458,46 +457,8 @@ std::string InstanceBuilder::derivative(std::string &Sig) {
   return Text;
 }
 
-bool InstanceBuilder::checkVoidPointers() const {
-  bool Ok = true;
-  auto Check = [&](QualType To, const Expr *From, SourceLocation At) {
-    if (!To->isVoidPointerType() || !From->getType()->isPointerType() ||
-        From->getType()->isVoidPointerType() ||
-        !Activity.isVaried(Printer.rootVar(From)))
-      return;
-    C.Diags.error(At, "the address of an active value is converted to '" +
-                          To.getAsString() +
-                          "' here; ddx cannot follow derivatives through "
-                          "'void *' yet (the gsl_function pattern)");
-    C.Diags.note(At, "pass the parameters to the function directly, or "
-                     "capture them in a lambda");
-    Ok = false;
-  };
-  std::function<void(const clang::Stmt *)> Visit = [&](const clang::Stmt *E) {
-    if (!E || isa<LambdaExpr>(E))
-      return;
-    if (auto *Cast = dyn_cast<CastExpr>(E))
-      Check(Cast->getType(), Cast->getSubExpr(), Cast->getExprLoc());
-    for (const clang::Stmt *Child : E->children())
-      Visit(Child);
-  };
-  std::function<void(const Block &)> Scan = [&](const Block &B) {
-    for (const Stmt &S : B) {
-      // Lowering keeps an assigned value without its implicit conversion.
-      if (S.K == Stmt::Kind::Assign && S.Value)
-        Check(targetType(C, S), skipImplicit(S.Value), S.Value->getExprLoc());
-      Visit(S.Value);
-      Visit(S.Call);
-      Scan(S.Then);
-      Scan(S.Else);
-    }
-  };
-  Scan(IR.Body);
-  return Ok;
-}
-
 bool InstanceBuilder::build(GeneratedFunction &Out) {
-  if (!checkShadows() || !checkVoidPointers())
+  if (!checkShadows())
     return false;
   std::string Sig, Body;
   switch (I.M) {

@@ -114,6 +114,11 @@ struct FunctionIR {
   /// parameters each replaces (that parameter is not in Vars).
   std::vector<CallableBinding> Bindings;
   llvm::DenseMap<const clang::ValueDecl *, unsigned> BoundParams;
+  /// Function-pointer fields of struct parameters (or captures) that this
+  /// clone is specialised on: (the parameter, the field) -> the function.
+  llvm::DenseMap<std::pair<const clang::ValueDecl *, const clang::FieldDecl *>,
+                 const clang::FunctionDecl *>
+      BoundFields;
   /// Locals that only name a callable (a lambda, or a function pointer set
   /// once): not hoisted; calls through them are bound to their initializer.
   llvm::DenseMap<const clang::ValueDecl *, const clang::Expr *> LocalCallables;

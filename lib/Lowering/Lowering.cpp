@@ -960,19 +960,30 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     bool Bound = false;
-    for (unsigned B = 0; B < Bindings.size(); ++B)
-      if (!Bindings[B].Captured && Bindings[B].Param == I) {
-        IR->BoundParams[P] = B;
-        Bound = true;
+    for (unsigned B = 0; B < Bindings.size(); ++B) {
+      if (Bindings[B].Captured || Bindings[B].Param != I)
+        continue;
+      if (Bindings[B].Field) {
+        IR->BoundFields[{P, Bindings[B].Field}] = Bindings[B].Function;
+        continue;
       }
+      IR->BoundParams[P] = B;
+      Bound = true;
+    }
     if (!Bound)
       L.addParam(P, P->getType());
   }
   // A lambda's captured callables are bound like parameters (their captures
   // came with the lambda's own, above).
-  for (unsigned B = 0; B < Bindings.size(); ++B)
-    if (Bindings[B].Captured)
+  for (unsigned B = 0; B < Bindings.size(); ++B) {
+    if (!Bindings[B].Captured)
+      continue;
+    if (Bindings[B].Field)
+      IR->BoundFields[{Bindings[B].Captured, Bindings[B].Field}] =
+          Bindings[B].Function;
+    else
       IR->BoundParams[Bindings[B].Captured] = B;
+  }
   // A bound lambda's captures arrive as trailing parameters, keyed by the
   // captured variables (calls of the lambda refer to them so).
   for (const CallableBinding &B : Bindings) {

@@ -166,7 +166,7 @@ captureSlots(const LambdaExpr *L, ASTContext &Ctx,
     }
     const CallableBinding *Bound = nullptr;
     for (const CallableBinding &B : Bindings)
-      if (C.capturesVariable() && B.Captured == C.getCapturedVar())
+      if (C.capturesVariable() && !B.Field && B.Captured == C.getCapturedVar())
         Bound = &B;
     if (Bound) {
       // The bound lambda's captures are parameters of the clone, keyed by
@@ -188,6 +188,95 @@ captureSlots(const LambdaExpr *L, ASTContext &Ctx,
   return Slots;
 }
 
+std::vector<const FieldDecl *> functionPointerFields(QualType T) {
+  T = T.getNonReferenceType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  std::vector<const FieldDecl *> Out;
+  if (auto *Record = T->getAsRecordDecl())
+    for (const FieldDecl *F : Record->fields())
+      if (F->getType()->isFunctionPointerType())
+        Out.push_back(F);
+  return Out;
+}
+
+/// The variable an expression names, through parentheses, & and *: the
+/// struct `F`, `&F` and `(*P)` stand for.
+static const ValueDecl *namedVar(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    auto *U = dyn_cast<UnaryOperator>(E);
+    if (!U || (U->getOpcode() != UO_AddrOf && U->getOpcode() != UO_Deref))
+      break;
+    E = U->getSubExpr();
+  }
+  auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
+  return Ref ? Ref->getDecl() : nullptr;
+}
+
+/// The one value a local struct's field is given (its initializer, or the
+/// one assignment in the enclosing function), or null if there is not
+/// exactly one or the struct is assigned whole.
+static const Expr *onlyFieldValue(const VarDecl *V, const FieldDecl *Field) {
+  auto *Enclosing = dyn_cast<FunctionDecl>(V->getDeclContext());
+  if (!Enclosing || !Enclosing->getBody() || isa<ParmVarDecl>(V))
+    return nullptr;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    const FieldDecl *Field;
+    std::vector<const Expr *> Values;
+    bool Whole = false;
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (!B->isAssignmentOp())
+        return true;
+      const Expr *LHS = B->getLHS()->IgnoreParenImpCasts();
+      if (auto *M = dyn_cast<MemberExpr>(LHS);
+          M && M->getMemberDecl() == Field && namedVar(M->getBase()) == V)
+        Values.push_back(B->getRHS());
+      Whole |= namedVar(LHS) == V && !isa<MemberExpr>(LHS);
+      return true;
+    }
+  } F;
+  F.V = V;
+  F.Field = Field;
+  if (auto *Init = dyn_cast_or_null<InitListExpr>(
+          V->getInit() ? skipImplicit(V->getInit()) : nullptr);
+      Init && Field->getFieldIndex() < Init->getNumInits() &&
+      !isa<ImplicitValueInitExpr>(Init->getInit(Field->getFieldIndex())))
+    F.Values.push_back(Init->getInit(Field->getFieldIndex()));
+  F.TraverseStmt(Enclosing->getBody());
+  return F.Values.size() == 1 && !F.Whole ? F.Values.front() : nullptr;
+}
+
+/// The named function a function-pointer field of the struct E denotes
+/// holds: bound in this clone, or given once to a local struct.
+static const FunctionDecl *resolveField(const Expr *E, const FieldDecl *Field,
+                                        const FunctionIR &IR, ASTContext &Ctx) {
+  const ValueDecl *Holder = namedVar(E);
+  if (!Holder)
+    return nullptr;
+  if (const FunctionDecl *FD = IR.BoundFields.lookup({Holder, Field}))
+    return FD;
+  auto *V = dyn_cast<VarDecl>(Holder);
+  const Expr *Value = V ? onlyFieldValue(V, Field) : nullptr;
+  auto R = Value ? resolveCallable(Value, IR, Ctx) : std::nullopt;
+  return R ? R->Function : nullptr;
+}
+
+std::vector<CallableBinding> fieldBindings(const Expr *E, QualType T,
+                                           const FunctionIR &IR,
+                                           ASTContext &Ctx) {
+  std::vector<CallableBinding> Out;
+  for (const FieldDecl *Field : functionPointerFields(T))
+    if (const FunctionDecl *FD = resolveField(E, Field, IR, Ctx)) {
+      CallableBinding B;
+      B.Function = FD;
+      B.Field = Field;
+      Out.push_back(B);
+    }
+  return Out;
+}
+
 /// The bindings of this clone that a lambda written in it captures.
 static std::vector<CallableBinding> capturedBindings(const LambdaExpr *L,
                                                      const FunctionIR &IR) {
@@ -195,6 +284,17 @@ static std::vector<CallableBinding> capturedBindings(const LambdaExpr *L,
   for (const LambdaCapture &C : L->captures()) {
     if (!C.capturesVariable())
       continue;
+    // A struct whose function-pointer fields this clone is bound on.
+    for (const FieldDecl *Field :
+         functionPointerFields(C.getCapturedVar()->getType()))
+      if (const FunctionDecl *FD =
+              IR.BoundFields.lookup({C.getCapturedVar(), Field})) {
+        CallableBinding B;
+        B.Function = FD;
+        B.Field = Field;
+        B.Captured = C.getCapturedVar();
+        Out.push_back(B);
+      }
     auto It = IR.BoundParams.find(C.getCapturedVar());
     if (It == IR.BoundParams.end())
       continue;
@@ -229,6 +329,16 @@ resolveCallable(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
     return std::nullopt;
   if (auto *L = dyn_cast<LambdaExpr>(E))
     return fromLambda(L, /*ThroughParam=*/false, &IR, Ctx);
+  if (auto *M = dyn_cast<MemberExpr>(E)) {
+    auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+    const FunctionDecl *FD =
+        Field ? resolveField(M->getBase(), Field, IR, Ctx) : nullptr;
+    if (!FD)
+      return std::nullopt;
+    ResolvedCallable R;
+    R.Function = FD;
+    return R;
+  }
   auto *Ref = dyn_cast<DeclRefExpr>(E);
   if (!Ref)
     return std::nullopt;

@@ -87,6 +87,18 @@ bool isCallableParam(clang::QualType T);
 /// specialisation of a generic lambda), or null if there is none or several.
 const clang::CXXMethodDecl *callOperator(const clang::CXXRecordDecl *Record);
 
+/// The function-pointer fields of the struct T is, or refers or points to.
+std::vector<const clang::FieldDecl *> functionPointerFields(clang::QualType T);
+
+/// For an argument E passed as a parameter of type T: a binding (Param
+/// left 0) for each function-pointer field of the struct whose value the
+/// text says (a local struct whose field is set once from a named function,
+/// or a struct this clone is bound on). The gsl_function pattern.
+std::vector<CallableBinding> fieldBindings(const clang::Expr *E,
+                                           clang::QualType T,
+                                           const FunctionIR &IR,
+                                           clang::ASTContext &Ctx);
+
 /// The concrete callable E denotes in function IR, if the text says.
 std::optional<ResolvedCallable> resolveCallable(const clang::Expr *E,
                                                 const FunctionIR &IR,

@@ -52,9 +52,14 @@ struct CallableBinding {
   /// the specialised clone the lambda is written in) bound instead of a
   /// parameter.
   const clang::ValueDecl *Captured = nullptr;
+  /// A function-pointer field of the struct the parameter (or captured
+  /// variable) holds or points to, bound to the named Function: the
+  /// gsl_function pattern. The parameter stays (it carries the rest of the
+  /// struct); calls through the field are bound statically.
+  const clang::FieldDecl *Field = nullptr;
   bool operator==(const CallableBinding &O) const {
     return Param == O.Param && Function == O.Function && Lambda == O.Lambda &&
-           Constant == O.Constant && Captured == O.Captured;
+           Constant == O.Constant && Captured == O.Captured && Field == O.Field;
   }
   /// The name of what is bound (a parameter, or a captured variable).
   std::string boundName(const clang::FunctionDecl *In) const {
@@ -73,7 +78,7 @@ struct Target {
   }
   const CallableBinding *bindingFor(unsigned Param) const {
     for (const CallableBinding &B : Bindings)
-      if (!B.Captured && B.Param == Param)
+      if (!B.Captured && !B.Field && B.Param == Param)
         return &B;
     return nullptr;
   }

@@ -167,6 +167,14 @@ TEST(ActivityAnalysis, StructMembersVaryTheWholeStruct) {
   EXPECT_TRUE(A.Activity->isVaried(A.IR->ReturnVar));
 }
 
+/// The type of the global variable Name.
+clang::QualType typeOfVar(TestAST &AST, llvm::StringRef Name) {
+  using namespace clang::ast_matchers;
+  auto *VD = AST.find<clang::VarDecl>(varDecl(hasName(Name)));
+  EXPECT_NE(VD, nullptr) << Name.str();
+  return VD ? VD->getType() : clang::QualType();
+}
+
 TEST(ActivityAnalysis, DifferentiableTypes) {
   TestAST AST(R"(
     #include <array>
@@ -175,12 +183,7 @@ TEST(ActivityAnalysis, DifferentiableTypes) {
     double d; float f; int i; double *pd; int *pi; double arr[3];
     WithDouble wd; OnlyInts oi; std::array<double, 2> sa; std::array<int, 2> ia;
   )");
-  auto typeOf = [&](llvm::StringRef Name) {
-    using namespace clang::ast_matchers;
-    auto *VD = AST.find<clang::VarDecl>(varDecl(hasName(Name)));
-    EXPECT_NE(VD, nullptr) << Name.str();
-    return VD ? VD->getType() : clang::QualType();
-  };
+  auto typeOf = [&](llvm::StringRef Name) { return typeOfVar(AST, Name); };
   EXPECT_TRUE(isDifferentiableType(typeOf("d")));
   EXPECT_TRUE(isDifferentiableType(typeOf("f")));
   EXPECT_FALSE(isDifferentiableType(typeOf("i")));
@@ -191,6 +194,21 @@ TEST(ActivityAnalysis, DifferentiableTypes) {
   EXPECT_FALSE(isDifferentiableType(typeOf("oi")));
   EXPECT_TRUE(isDifferentiableType(typeOf("sa")));
   EXPECT_FALSE(isDifferentiableType(typeOf("ia")));
+}
+
+TEST(ActivityAnalysis, VoidPointersAndStructsHoldingThem) {
+  TestAST AST(R"(
+    struct Fn { double (*function)(double, void *); void *params; };
+    struct Plain { double v; };
+    void *vp; Fn fn; Plain plain; double (*fp)(double);
+  )");
+  auto typeOf = [&](llvm::StringRef Name) { return typeOfVar(AST, Name); };
+  // A void* may point to active memory: the context of a gsl_function.
+  EXPECT_TRUE(isDifferentiableType(typeOf("vp")));
+  EXPECT_TRUE(isDifferentiableType(typeOf("fn")));
+  EXPECT_TRUE(holdsPointers(typeOf("fn")));
+  EXPECT_FALSE(holdsPointers(typeOf("plain")));
+  EXPECT_FALSE(isDifferentiableType(typeOf("fp")));
 }
 
 } // namespace

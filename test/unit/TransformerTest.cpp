@@ -171,6 +171,40 @@ TEST(Transformer, RuleCallsReceiveGeneratedCallableObjects) {
   EXPECT_NE(Out->find("_forward_callable{k}, 4)"), std::string::npos);
 }
 
+TEST(Transformer, FollowsFunctionPointerFieldsAndVoidPointers) {
+  TestAST AST(R"(#include <ddx/ddx.hpp>
+struct Fn { double (*function)(double, void *); void *params; };
+struct P { double k; };
+double g(double x, void *p) { return static_cast<const P *>(p)->k * x; }
+double sum(const Fn *F, int n) {
+  double s = 0;
+  for (int i = 0; i < n; ++i) s += (*F->function)(i, F->params);
+  return s;
+}
+double model(double k) {
+  P p{k};
+  Fn F{&g, &p};
+  return sum(&F, 3);
+}
+void use() { ddx::gradient(model, ddx::active(1.0)); }
+)");
+  std::optional<std::string> Out = transform(AST);
+  ASSERT_TRUE(Out) << AST.Diags.allErrors();
+  // The helper is specialised on the field, and calls g's derivative.
+  EXPECT_NE(Out->find("sum_of_g_forward_F(&F, &_d_F, 3, _tape)"),
+            std::string::npos)
+      << *Out;
+  EXPECT_NE(Out->find("g_reverse_p(i, F->params, _d_F->params,"),
+            std::string::npos);
+  // The void* shadow points to the params' shadow, and is read through a
+  // cast to the shadow type.
+  EXPECT_NE(Out->find("_d_F.params = &_d_p;"), std::string::npos);
+  EXPECT_NE(Out->find("static_cast<::P *>(_d_p)"), std::string::npos);
+  // No call through the field is left.
+  EXPECT_EQ(Out->find("(*F->function)", Out->find("namespace ddx_generated")),
+            std::string::npos);
+}
+
 TEST(TransformerReport, ListsRuleDispatches) {
   TestAST AST(SampledMean);
   nlohmann::json Report;

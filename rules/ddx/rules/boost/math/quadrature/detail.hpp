@@ -12,9 +12,13 @@
 #define DDX_RULES_BOOST_MATH_QUADRATURE_DETAIL_HPP
 
 #include <cmath>
+#include <cstddef>
 #include <ddx/rule.hpp>
 #include <limits>
 #include <ostream>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace ddx::rules::quadrature_detail {
 
@@ -120,6 +124,59 @@ template <class Real, class F, class Integrate>
   return {r.value, r.payload};
 }
 
+/// Whether an adjoint object carries its captures' adjoints in a cotangent
+/// vector (they are floating-point values, not behind a pointer).
+template <class F, class = void> struct has_cotangent : std::false_type {};
+template <class F>
+struct has_cotangent<F, std::void_t<typename F::cotangent_type>>
+    : std::true_type {};
+
+/// A payload that records which integrand evaluations the integral is made
+/// of and with what weight: (evaluation index, weight) terms, repeated
+/// indices summing. The integral is linear in the integrand's values, so
+/// its pullback is the sum of the integrand's pullbacks at those points,
+/// each seeded with its weight.
+template <class Real> struct evaluation_weights {
+  std::vector<std::pair<std::size_t, Real>> terms;
+  evaluation_weights &operator+=(const evaluation_weights &o) {
+    terms.insert(terms.end(), o.terms.begin(), o.terms.end());
+    return *this;
+  }
+  evaluation_weights &operator-=(const evaluation_weights &o) {
+    for (const auto &t : o.terms)
+      terms.emplace_back(t.first, -t.second);
+    return *this;
+  }
+  friend evaluation_weights operator*(evaluation_weights p, Real s) {
+    for (auto &t : p.terms)
+      t.second *= s;
+    return p;
+  }
+};
+
+/// A pullback for an integrand whose captures' adjoints are behind pointers
+/// (the gsl_function pattern): the primal integration on evaluation
+/// weights, then one pullback of the integrand per point used.
+template <class Real, class F, class Integrate>
+void pointwise_pullback(const F &f, Real seed, Integrate integrate) {
+  std::vector<Real> points;
+  auto weighted = [&f, &points](Real x) {
+    evaluation_weights<Real> w;
+    w.terms.emplace_back(points.size(), Real(1));
+    points.push_back(x);
+    return riding<Real, evaluation_weights<Real>>(f(x), std::move(w));
+  };
+  auto r = integrate(weighted);
+  std::vector<Real> weight(points.size(), Real(0));
+  for (const auto &t : r.payload.terms)
+    weight[t.first] += t.second;
+  for (std::size_t i = 0; i < points.size(); ++i)
+    if (weight[i] != 0) {
+      Real dx = 0;
+      f.pullback(points[i], seed * weight[i], dx);
+    }
+}
+
 /// A pullback: the integral of the cotangent of what the integrand
 /// captures, on the primal's subdivision, scaled by the seed; the bounds'
 /// adjoints by the Leibniz rule.
@@ -127,8 +184,12 @@ template <class Real, class F, class Integrate>
 void pullback(const F &f, Real seed, Integrate integrate) {
   if (seed == 0)
     return;
-  auto r = integrate(cotangent_integrand<Real>(f));
-  f.accumulate(r.payload * seed);
+  if constexpr (has_cotangent<F>::value) {
+    auto r = integrate(cotangent_integrand<Real>(f));
+    f.accumulate(r.payload * seed);
+  } else {
+    pointwise_pullback(f, seed, integrate);
+  }
 }
 template <class Real, class F, class Integrate>
 void pullback(const F &f, Real a, Real b, Real seed, Real &da, Real &db,
