@@ -6,6 +6,7 @@
 #include "Frontend/Frontend.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstring>
 
@@ -31,6 +32,33 @@ static cl::opt<std::string>
     BuildPath("p",
               cl::desc("Read compile flags from <dir>/compile_commands.json"),
               cl::value_desc("dir"), cl::cat(Category));
+
+static cl::opt<bool>
+    AllFiles("all",
+             cl::desc("Transform every file of the compilation database (-p)"),
+             cl::cat(Category));
+static cl::opt<std::string> SourceRoot(
+    "source-root",
+    cl::desc("Outputs under --out-dir mirror the sources' paths relative to "
+             "<dir> (default: the current directory)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<unsigned>
+    Jobs("j", cl::desc("Transform <n> files in parallel (default: 1)"),
+         cl::value_desc("n"), cl::init(1), cl::Prefix, cl::cat(Category));
+static cl::opt<bool>
+    WriteDepFile("MD",
+                 cl::desc("Write a depfile listing every file read "
+                          "(<output>.d unless -MF names it)"),
+                 cl::cat(Category));
+static cl::opt<std::string> DepFile("MF",
+                                    cl::desc("Write the depfile to <file>"),
+                                    cl::value_desc("file"), cl::cat(Category));
+
+static cl::opt<bool> PrintSupportDirs(
+    "print-support-dirs",
+    cl::desc("Print where ddx finds its headers, rules and Clang's builtin "
+             "headers, and exit"),
+    cl::cat(Category));
 
 static cl::list<std::string>
     RuleDirs("rules",
@@ -59,7 +87,8 @@ int main(int argc, const char **argv) {
           "  Rewrites each ddx::gradient / ddx::derivative request in the\n"
           "  sources into a call of generated derivative code.\n\n"
           "  ddx model.cpp -o model.ddx.cpp -- -std=c++17 -Iinclude\n"
-          "  ddx -p build src/model.cpp -o model.ddx.cpp\n\n"
+          "  ddx -p build src/model.cpp -o model.ddx.cpp\n"
+          "  ddx -p build --all -j 8 --out-dir build/ddx\n\n"
           "  Exit status: 0 success, 1 a problem in the input, 2 bad usage,\n"
           "  3 an internal error.\n",
           &errs()))
@@ -67,6 +96,14 @@ int main(int argc, const char **argv) {
 
   ddx::ToolOptions Options;
   Options.Sources.assign(Sources.begin(), Sources.end());
+  Options.AllFiles = AllFiles;
+  Options.SourceRoot = SourceRoot;
+  Options.Jobs = Jobs;
+  Options.WriteDepFile = WriteDepFile;
+  Options.DepFile = DepFile;
+  // A progress line and a summary only for people, when there are many.
+  Options.Progress = sys::Process::StandardErrIsDisplayed() &&
+                     (AllFiles || Sources.size() > 1);
   Options.Output = Output;
   Options.OutDir = OutDir;
   Options.BuildPath = BuildPath;
@@ -74,5 +111,10 @@ int main(int argc, const char **argv) {
   Options.RuleDirs.assign(RuleDirs.begin(), RuleDirs.end());
   Options.CompilerArgs = CompilerArgs;
   ddx::locateSupportFiles(argv[0], Options);
+  if (PrintSupportDirs) {
+    outs() << "include " << Options.IncludeDir << "\nrules " << Options.RulesDir
+           << "\nresource " << Options.ResourceDir << "\n";
+    return ddx::ExitSuccess;
+  }
   return ddx::runTool(Options);
 }

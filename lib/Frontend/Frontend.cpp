@@ -1,19 +1,21 @@
 //===- Frontend.cpp -------------------------------------------------------===//
 #include "Frontend/Frontend.h"
-#include "Driver/Transformer.h"
+#include "Frontend/DepFile.h"
+#include "Frontend/Progress.h"
+#include "Frontend/UnitRunner.h"
 #include "Output/OutputWriter.h"
-#include "clang/AST/ASTConsumer.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
-#include <map>
+#include <chrono>
 
 #ifndef DDX_SOURCE_INCLUDE_DIR
 #define DDX_SOURCE_INCLUDE_DIR ""
@@ -40,14 +42,6 @@ std::string firstExisting(std::initializer_list<std::string> Candidates,
   return "";
 }
 
-/// Path made absolute, without "." and ".." components.
-std::string cleanAbsolute(llvm::StringRef Path) {
-  llvm::SmallString<256> Abs(Path);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return std::string(Abs);
-}
-
 /// Where each source's output goes, and what #line calls it.
 struct OutputPlan {
   std::string Path; ///< empty: standard output
@@ -59,8 +53,15 @@ OutputPlan outputFor(const ToolOptions &O, const std::string &Source) {
     return {O.Output == "-" ? "" : O.Output,
             O.Output == "-" ? "<stdout>" : O.Output};
   if (!O.OutDir.empty()) {
+    // The source's path under the source root, or its whole path when it
+    // lies elsewhere, so that sources with the same name do not collide.
+    std::string Abs = cleanAbsolute(Source);
+    std::string Root = cleanAbsolute(O.SourceRoot.empty() ? "." : O.SourceRoot);
+    llvm::StringRef Relative(Abs);
+    if (!Relative.consume_front(Root + "/"))
+      Relative = llvm::sys::path::relative_path(Abs);
     llvm::SmallString<256> Path(O.OutDir);
-    llvm::sys::path::append(Path, llvm::sys::path::filename(Source));
+    llvm::sys::path::append(Path, Relative);
     return {std::string(Path), std::string(Path)};
   }
   return {"", "<stdout>"};
@@ -107,73 +108,6 @@ std::optional<RuleSet> collectRules(const ToolOptions &O, std::string &Error) {
   return Rules;
 }
 
-/// The results of every translation unit, keyed by main file name.
-struct Results {
-  RuleSet Rules;
-  std::map<std::string, std::string> Text;
-  std::map<std::string, nlohmann::json> Reports;
-  std::map<std::string, std::string> InputNames;
-  const ToolOptions *Options = nullptr;
-};
-
-class TransformConsumer : public ASTConsumer {
-public:
-  TransformConsumer(Results &R, std::string File)
-      : R(R), File(std::move(File)) {}
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    // Results are keyed, and #line names the source, as the user wrote it,
-    // not as Clang resolved it.
-    std::string Given = File;
-    for (const std::string &Source : R.Options->Sources) {
-      llvm::SmallString<256> Abs(Source);
-      llvm::sys::fs::make_absolute(Abs);
-      if (Source == File || Abs.str() == File || cleanAbsolute(Source) == File)
-        Given = Source;
-    }
-    if (Ctx.getDiagnostics().hasErrorOccurred()) {
-      R.Reports[Given] = {{"input", Given},
-                          {"output", nullptr},
-                          {"error", "the translation unit does not compile"}};
-      return;
-    }
-    TransformOptions TO;
-    TO.ParsedSuffix = R.Rules.Suffix;
-    TO.RuleIncludes = R.Rules.Includes;
-    TO.InputName = Given;
-    TO.OutputName = outputFor(*R.Options, Given).Name;
-    TO.Report = &R.Reports[Given];
-    if (auto Text = transformTranslationUnit(Ctx, TO))
-      R.Text[Given] = std::move(*Text);
-  }
-
-private:
-  Results &R;
-  std::string File;
-};
-
-class TransformAction : public ASTFrontendAction {
-public:
-  explicit TransformAction(Results &R) : R(R) {}
-  std::unique_ptr<ASTConsumer>
-  CreateASTConsumer(CompilerInstance &, llvm::StringRef File) override {
-    return std::make_unique<TransformConsumer>(R, File.str());
-  }
-
-private:
-  Results &R;
-};
-
-class TransformActionFactory : public tooling::FrontendActionFactory {
-public:
-  explicit TransformActionFactory(Results &R) : R(R) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<TransformAction>(R);
-  }
-
-private:
-  Results &R;
-};
-
 std::unique_ptr<tooling::CompilationDatabase> loadDatabase(const ToolOptions &O,
                                                            std::string &Error) {
   if (O.CompilerArgs)
@@ -191,9 +125,10 @@ std::unique_ptr<tooling::CompilationDatabase> loadDatabase(const ToolOptions &O,
     return tooling::CompilationDatabase::loadFromDirectory(O.BuildPath, Error);
   }
   std::string Ignored;
-  if (auto DB = tooling::CompilationDatabase::autoDetectFromSource(
-          O.Sources.front(), Ignored))
-    return DB;
+  if (!O.Sources.empty())
+    if (auto DB = tooling::CompilationDatabase::autoDetectFromSource(
+            O.Sources.front(), Ignored))
+      return DB;
   return std::make_unique<tooling::FixedCompilationDatabase>(
       ".", std::vector<std::string>{"-std=c++17"});
 }
@@ -240,96 +175,149 @@ void locateSupportFiles(const char *Argv0, ToolOptions &O) {
         {P + "/lib/ddx/clang", DDX_CLANG_RESOURCE_DIR}, "include/stddef.h");
 }
 
-int runTool(const ToolOptions &O) {
+/// Checks the combination of options; returns a message, or "".
+static std::string checkOptions(const ToolOptions &O) {
   if (O.Sources.empty())
-    return usageError("no input files (run 'ddx --help' for usage)");
+    return "the compilation database lists no files";
+  if (O.AllFiles && O.OutDir.empty())
+    return "--all writes one output per file: give --out-dir";
   if (!O.Output.empty() && O.Sources.size() > 1)
-    return usageError("-o names one output, but " +
-                      llvm::Twine(O.Sources.size()) +
-                      " inputs were given; use --out-dir");
+    return "-o names one output, but " + std::to_string(O.Sources.size()) +
+           " inputs were given; use --out-dir";
   if (!O.Output.empty() && !O.OutDir.empty())
-    return usageError("-o and --out-dir cannot be used together");
+    return "-o and --out-dir cannot be used together";
+  if (!O.DepFile.empty() && O.Sources.size() > 1)
+    return "-MF names one depfile, but " + std::to_string(O.Sources.size()) +
+           " inputs were given; -MD alone writes <output>.d for each";
+  if (O.WriteDepFile && O.DepFile.empty() &&
+      (O.Output.empty() || O.Output == "-") && O.OutDir.empty())
+    return "-MD needs an output file (-o or --out-dir) or -MF";
+  if (O.Jobs == 0)
+    return "-j needs a number of jobs of at least 1";
   if (O.RulesDir.empty() || O.IncludeDir.empty())
-    return usageError("cannot find ddx's headers and rules next to the "
-                      "executable or in the source tree");
-  // Read once: the parse sees these texts, with the rules appended.
-  std::vector<std::string> Parsed;
-  Parsed.reserve(O.Sources.size());
-  for (const std::string &Source : O.Sources) {
-    auto Buffer = llvm::MemoryBuffer::getFile(Source);
-    if (!Buffer)
-      return usageError("cannot read '" + Source +
-                        "': " + Buffer.getError().message());
-    Parsed.push_back((*Buffer)->getBuffer().str());
-  }
-  if (!O.OutDir.empty() && !llvm::sys::fs::is_directory(O.OutDir))
-    if (std::error_code EC = llvm::sys::fs::create_directories(O.OutDir))
-      return usageError("cannot create '" + O.OutDir + "': " + EC.message());
+    return "cannot find ddx's headers and rules next to the executable or "
+           "in the source tree";
+  return "";
+}
 
+/// Writes a unit's output and depfile; returns false after printing why not.
+static bool writeOutputs(const ToolOptions &O, const std::string &Source,
+                         const UnitResult &R) {
+  OutputPlan Out = outputFor(O, Source);
+  auto Fail = [](llvm::Error E) {
+    llvm::errs() << "ddx: error: " << llvm::toString(std::move(E)) << "\n";
+    return false;
+  };
+  if (Out.Path.empty()) {
+    llvm::outs() << *R.Text;
+  } else {
+    llvm::StringRef Dir = llvm::sys::path::parent_path(Out.Path);
+    if (!Dir.empty())
+      if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+        return Fail(llvm::createStringError(EC, "cannot create '" + Dir +
+                                                    "': " + EC.message()));
+    if (llvm::Error E = writeFileAtomically(Out.Path, *R.Text))
+      return Fail(std::move(E));
+  }
+  if (!O.WriteDepFile && O.DepFile.empty())
+    return true;
+  std::string DepPath = O.DepFile.empty() ? Out.Path + ".d" : O.DepFile;
+  std::string Target = Out.Path.empty() ? Source : Out.Path;
+  if (llvm::Error E =
+          writeFileAtomically(DepPath, depFileText(Target, R.Dependencies)))
+    return Fail(std::move(E));
+  return true;
+}
+
+int runTool(ToolOptions O) {
+  if (O.AllFiles && O.BuildPath.empty())
+    return usageError("--all needs a compilation database (-p <dir>)");
+  if (O.Sources.empty() && !O.AllFiles)
+    return usageError("no input files (run 'ddx --help' for usage)");
   std::string Error;
-  auto DB = loadDatabase(O, Error);
+  std::unique_ptr<tooling::CompilationDatabase> DB = loadDatabase(O, Error);
   if (!DB)
     return usageError(Error.find("compile_commands.json") != std::string::npos
                           ? Error
                           : "cannot load a compilation database from '" +
                                 O.BuildPath + "': " + Error);
+  if (O.AllFiles) {
+    // Sorted, so outputs and the report do not depend on the database order.
+    std::vector<std::string> Files = DB->getAllFiles();
+    llvm::sort(Files);
+    O.Sources.insert(O.Sources.end(), Files.begin(), Files.end());
+  }
+  std::string Problem = checkOptions(O);
+  if (!Problem.empty())
+    return usageError(Problem);
+  // Read once: the parse sees these texts, with the rules appended.
+  std::vector<std::string> Contents;
+  Contents.reserve(O.Sources.size());
+  for (const std::string &Source : O.Sources) {
+    auto Buffer = llvm::MemoryBuffer::getFile(Source);
+    if (!Buffer)
+      return usageError("cannot read '" + Source +
+                        "': " + Buffer.getError().message());
+    Contents.push_back((*Buffer)->getBuffer().str());
+  }
+  if (!O.OutDir.empty() && !llvm::sys::fs::is_directory(O.OutDir))
+    if (std::error_code EC = llvm::sys::fs::create_directories(O.OutDir))
+      return usageError("cannot create '" + O.OutDir + "': " + EC.message());
 
-  Results R;
-  R.Options = &O;
-  if (auto Rules = collectRules(O, Error))
-    R.Rules = std::move(*Rules);
-  else
+  UnitSetup Setup;
+  Setup.Database = DB.get();
+  Setup.Flags = ddxFlags(O);
+  if (auto Rules = collectRules(O, Error)) {
+    Setup.RuleSuffix = Rules->Suffix;
+    Setup.RuleIncludes = Rules->Includes;
+  } else {
     return usageError(Error);
-  int Status = 0;
-  llvm::CrashRecoveryContext::Enable();
-  llvm::CrashRecoveryContext CRC;
-  bool Completed = CRC.RunSafely([&] {
-    tooling::ClangTool Tool(*DB, O.Sources);
-    Tool.appendArgumentsAdjuster(ddxFlags(O));
-    // Each source is parsed with the rules appended, so that a rule can
-    // mirror whatever the source included (docs/rules.md, "Discovery").
-    // ClangTool keeps the path and the text by reference until run().
-    std::vector<std::string> Paths;
-    for (const std::string &Source : O.Sources)
-      Paths.push_back(cleanAbsolute(Source));
-    for (size_t I = 0; I < O.Sources.size(); ++I) {
-      Parsed[I] += R.Rules.Suffix;
-      Tool.mapVirtualFile(Paths[I], Parsed[I]);
-    }
-    Tool.setPrintErrorMessage(false); // the diagnostics say it all
-    TransformActionFactory Factory(R);
-    Status = Tool.run(&Factory);
-  });
-  if (!Completed) {
-    llvm::errs() << "ddx: internal error: ddx crashed while transforming; "
-                    "please report this with the input file\n";
-    return ExitInternal;
   }
 
-  int Exit = Status == 0   ? ExitSuccess
-             : Status == 2 ? ExitUsage
-                           : ExitUserError;
-  for (const std::string &Source : O.Sources) {
-    auto It = R.Text.find(Source);
-    if (It == R.Text.end()) {
+  // Units run on a thread pool; each result has its slot, and everything
+  // is written in the order of the sources, so -j changes nothing but time.
+  std::vector<UnitResult> Results(O.Sources.size());
+  ProgressLine Progress(llvm::errs(), O.Sources.size(), O.Progress);
+  auto Start = std::chrono::steady_clock::now();
+  llvm::CrashRecoveryContext::Enable();
+  {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(O.Jobs));
+    for (size_t I = 0; I < O.Sources.size(); ++I)
+      Pool.async([&, I] {
+        Results[I] = runUnit(Setup, O.Sources[I], std::move(Contents[I]),
+                             outputFor(O, O.Sources[I]).Name);
+        Progress.finished(O.Sources[I], Results[I].Diagnostics);
+      });
+    Pool.wait();
+  }
+  Progress.clear();
+
+  int Exit = ExitSuccess;
+  unsigned Transformed = 0, PassedThrough = 0, Failed = 0;
+  for (size_t I = 0; I < O.Sources.size(); ++I) {
+    const UnitResult &R = Results[I];
+    if (R.Crashed) {
+      llvm::errs() << "ddx: internal error: ddx crashed while transforming '"
+                   << O.Sources[I] << "'; please report this with the file\n";
+      Exit = ExitInternal;
+    }
+    if (R.ToolStatus == 2 && Exit == ExitSuccess)
+      Exit = ExitUsage;
+    if (!R.Text) {
+      ++Failed;
       if (Exit == ExitSuccess)
         Exit = ExitUserError;
       continue;
     }
-    OutputPlan Out = outputFor(O, Source);
-    if (Out.Path.empty()) {
-      llvm::outs() << It->second;
-      continue;
-    }
-    if (llvm::Error E = writeFileAtomically(Out.Path, It->second)) {
-      llvm::errs() << "ddx: error: " << llvm::toString(std::move(E)) << "\n";
+    ++(R.PassedThrough ? PassedThrough : Transformed);
+    if (!writeOutputs(O, O.Sources[I], R))
       Exit = ExitUsage;
-    }
   }
   if (!O.ReportPath.empty()) {
     nlohmann::json Units = nlohmann::json::array();
-    for (auto &[File, Entry] : R.Reports)
-      Units.push_back(Entry);
+    for (const UnitResult &R : Results)
+      if (!R.Report.is_null())
+        Units.push_back(R.Report);
     nlohmann::json Report = {{"ddx_report_version", 1},
                              {"exit_status", Exit},
                              {"translation_units", Units}};
@@ -338,6 +326,15 @@ int runTool(const ToolOptions &O) {
       llvm::errs() << "ddx: error: " << llvm::toString(std::move(E)) << "\n";
       Exit = ExitUsage;
     }
+  }
+  if (O.Progress) {
+    std::chrono::duration<double> Took =
+        std::chrono::steady_clock::now() - Start;
+    llvm::errs() << "ddx: " << O.Sources.size() << " files: " << Transformed
+                 << " transformed, " << PassedThrough << " passed through, "
+                 << Failed << " failed (" << llvm::format("%.1f", Took.count())
+                 << " s, " << O.Jobs << (O.Jobs == 1 ? " job" : " jobs")
+                 << ")\n";
   }
   return Exit;
 }

@@ -2,8 +2,9 @@
 //
 // LibTooling setup: the compilation database (from -p, from the arguments
 // after --, or found next to the source), the flags ddx adds to every parse
-// (its headers, its rules, Clang's builtin headers), one AST per source, and
-// the atomic writing of each output.
+// (its headers, its rules, Clang's builtin headers), the sources spread over
+// -j threads (one AST each), and the atomic writing of each output, depfile
+// and report, in the order of the sources whatever the threads did.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DDX_FRONTEND_FRONTEND_H
@@ -25,10 +26,19 @@ enum ExitStatus : int {
 
 struct ToolOptions {
   std::vector<std::string> Sources;
-  std::string Output;     ///< -o: the output for a single source
-  std::string OutDir;     ///< --out-dir
-  std::string BuildPath;  ///< -p: where compile_commands.json is
-  std::string ReportPath; ///< --report: a JSON account of the transformation
+  bool AllFiles = false; ///< --all: every file of the compilation database
+  std::string Output;    ///< -o: the output for a single source
+  std::string OutDir;    ///< --out-dir
+  /// Outputs under --out-dir mirror the sources' paths relative to this
+  /// directory (default: the current one).
+  std::string SourceRoot;
+  std::string BuildPath;     ///< -p: where compile_commands.json is
+  std::string ReportPath;    ///< --report: a JSON account of the transformation
+  bool WriteDepFile = false; ///< -MD
+  std::string DepFile;       ///< -MF: for a single source
+  unsigned Jobs = 1;         ///< -j: sources transformed in parallel
+  /// A progress line and a summary on standard error (when a terminal).
+  bool Progress = false;
   std::optional<std::vector<std::string>> CompilerArgs; ///< after --
   std::string IncludeDir;            ///< holds ddx/ddx.hpp and ddx/tape.hpp
   std::string RulesDir;              ///< holds ddx/rules/*.hpp
@@ -41,7 +51,7 @@ struct ToolOptions {
 void locateSupportFiles(const char *Argv0, ToolOptions &Options);
 
 /// Transforms every source; returns the exit status.
-int runTool(const ToolOptions &Options);
+int runTool(ToolOptions Options);
 
 } // namespace ddx
 

@@ -59,8 +59,34 @@ check "stdout output" bash -c "'$ddx' '$work/model.cpp' -- ${flags[*]} | grep -q
 
 # --out-dir with several inputs.
 mkdir -p "$work/src"; cp "$work/model.cpp" "$work/src/a.cpp"; cp "$work/model.cpp" "$work/src/b.cpp"
-check "--out-dir exits 0" test "$(status "$ddx" "$work/src/a.cpp" "$work/src/b.cpp" --out-dir "$work/gen" -- "${flags[@]}")" = 0
-check "--out-dir writes each output" test -s "$work/gen/a.cpp" -a -s "$work/gen/b.cpp"
+check "--out-dir exits 0" test "$(status "$ddx" "$work/src/a.cpp" "$work/src/b.cpp" --out-dir "$work/gen" --source-root "$work" -- "${flags[@]}")" = 0
+check "--out-dir mirrors the paths under the source root" test -s "$work/gen/src/a.cpp" -a -s "$work/gen/src/b.cpp"
+check "not on a terminal, nothing but diagnostics on stderr" test ! -s "$work/err.txt"
+# On a terminal (a pseudo-terminal from script(1)): a progress line and a summary.
+script -qec "'$ddx' '$work/src/a.cpp' '$work/src/b.cpp' --out-dir '$work/gentty' --source-root '$work' -j 2 -- ${flags[*]}" /dev/null > "$work/tty.txt" 2>&1
+check "on a terminal, a progress line" grep -q "\[2/2\] $work/src/" "$work/tty.txt"
+check "on a terminal, a summary" grep -q "ddx: 2 files: 2 transformed, 0 passed through, 0 failed" "$work/tty.txt"
+# By default the source root is the current directory.
+check "--out-dir mirrors paths under the current directory" bash -c "cd '$work' && '$ddx' src/a.cpp --out-dir gen2 -- ${flags[*]} && test -s gen2/src/a.cpp"
+# A source outside the root keeps its whole path under the output directory.
+check "--out-dir keeps the whole path of a source outside the root" bash -c "cd '$work/gen' && '$ddx' '$work/src/a.cpp' --out-dir '$work/gen3' -- ${flags[*]} && test -s '$work/gen3$work/src/a.cpp'"
+
+# -MD -MF: a Makefile-syntax depfile of every file read.
+check "-MD -MF exits 0" test "$(status "$ddx" "$work/src/a.cpp" -o "$work/dep.cpp" -MD -MF "$work/dep.d" -- "${flags[@]}")" = 0
+check "the depfile's target is the output" grep -q "^$work/dep.cpp:" "$work/dep.d"
+check "the depfile lists the source" grep -q "^  $work/src/a.cpp" "$work/dep.d"
+check "the depfile lists ddx's header" grep -q "include/ddx/ddx.hpp" "$work/dep.d"
+check "the depfile lists the rules read" grep -q "rules/ddx/rules/cmath.hpp" "$work/dep.d"
+check "the depfile lists system headers" grep -q "/cmath" "$work/dep.d"
+check "make reads the depfile" bash -c "printf 'include $work/dep.d\nall: $work/dep.cpp\n' > '$work/dep.mk' && make -s -q -f '$work/dep.mk' all"
+check "-MD alone writes <output>.d" bash -c "'$ddx' '$work/src/a.cpp' '$work/src/b.cpp' --out-dir '$work/gen4' --source-root '$work/src' -MD -- ${flags[*]} && test -s '$work/gen4/a.cpp.d' -a -s '$work/gen4/b.cpp.d'"
+check "-MF with several inputs is a usage error (exit 2)" test "$(status "$ddx" "$work/src/a.cpp" "$work/src/b.cpp" --out-dir "$work/gen5" -MD -MF "$work/x.d" -- "${flags[@]}")" = 2
+check "-MD to stdout without -MF is a usage error (exit 2)" test "$(status "$ddx" "$work/src/a.cpp" -MD -- "${flags[@]}")" = 2
+check "-j 0 is a usage error (exit 2)" test "$(status "$ddx" "$work/src/a.cpp" -j 0 -o "$work/j0.cpp" -- "${flags[@]}")" = 2
+check "--all without -p is a usage error (exit 2)" test "$(status "$ddx" --all --out-dir "$work/gen6")" = 2
+# A file that never mentions ddx is passed through without a parse.
+printf 'int plain() { return 1; }\n' > "$work/src/plain.cpp"
+check "a file without requests is passed through" bash -c "'$ddx' '$work/src/plain.cpp' -o '$work/plain.out.cpp' -- ${flags[*]} && cmp -s '$work/src/plain.cpp' '$work/plain.out.cpp'"
 
 # -p reads compile_commands.json.
 mkdir -p "$work/db"
@@ -70,6 +96,9 @@ cat > "$work/db/compile_commands.json" <<JSON
 JSON
 check "-p exits 0" test "$(status "$ddx" -p "$work/db" "$work/model.cpp" -o "$work/fromdb.cpp")" = 0
 check "-p output compiles and runs" bash -c "'$cxx' ${flags[*]} '$work/fromdb.cpp' -o '$work/fromdb' && '$work/fromdb'"
+check "--all without --out-dir is a usage error (exit 2)" test "$(status "$ddx" -p "$work/db" --all)" = 2
+check "--all says why" grep -q -- "--all writes one output per file" "$work/err.txt"
+check "--all with --out-dir transforms the database's files" bash -c "'$ddx' -p '$work/db' --all --out-dir '$work/alldb' --source-root '$work' && test -s '$work/alldb/model.cpp'"
 echo '[{"directory": "' > "$work/db/bad.json"
 mkdir -p "$work/baddb"; echo '[{"directory": ' > "$work/baddb/compile_commands.json"
 check "-p with malformed JSON exits 2" test "$(status "$ddx" -p "$work/baddb" "$work/model.cpp" -o "$work/x.cpp")" = 2
@@ -128,7 +157,7 @@ check "the missing rule is named" grep -q "norule.cpp:5:10: note: 'boost::math::
 mkdir -p "$work/two"
 cp "$project/test/e2e/cases/hof_issue_example.cpp" "$work/two/first.cpp"
 cp "$project/test/e2e/cases/hof_issue_example.cpp" "$work/two/second.cpp"
-"$ddx" "$work/two/first.cpp" "$work/two/second.cpp" --out-dir "$work/two/out" -- "${flags[@]}" -I"$project/test/e2e" > /dev/null 2>&1
+"$ddx" "$work/two/first.cpp" "$work/two/second.cpp" --out-dir "$work/two/out" --source-root "$work/two" -- "${flags[@]}" -I"$project/test/e2e" > /dev/null 2>&1
 check "every source of a run sees the rules (first)" grep -q "integrate_pushforward" "$work/two/out/first.cpp"
 check "every source of a run sees the rules (second)" grep -q "integrate_pushforward" "$work/two/out/second.cpp"
 

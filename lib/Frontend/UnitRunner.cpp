@@ -1,0 +1,123 @@
+//===- UnitRunner.cpp -----------------------------------------------------===//
+#include "Frontend/UnitRunner.h"
+#include "Driver/Transformer.h"
+#include "Frontend/DepFile.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace ddx {
+namespace {
+
+struct UnitContext {
+  const UnitSetup &Setup;
+  const std::string &Source;
+  const std::string &OutputName;
+  UnitResult &Result;
+  llvm::raw_ostream &Messages;
+};
+
+class TransformConsumer : public ASTConsumer {
+public:
+  explicit TransformConsumer(UnitContext &U) : U(U) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    U.Result.Dependencies = filesRead(Ctx.getSourceManager());
+    if (Ctx.getDiagnostics().hasErrorOccurred()) {
+      U.Result.Report = {{"input", U.Source},
+                         {"output", nullptr},
+                         {"error", "the translation unit does not compile"}};
+      return;
+    }
+    TransformOptions TO;
+    TO.ParsedSuffix = U.Setup.RuleSuffix;
+    TO.RuleIncludes = U.Setup.RuleIncludes;
+    TO.InputName = U.Source; // as the user wrote it, not as Clang resolved it
+    TO.OutputName = U.OutputName;
+    TO.Report = &U.Result.Report;
+    U.Result.Text = transformTranslationUnit(Ctx, TO);
+  }
+
+private:
+  UnitContext &U;
+};
+
+class TransformAction : public ASTFrontendAction {
+public:
+  explicit TransformAction(UnitContext &U) : U(U) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // "N errors generated." belongs with this unit's other messages.
+    CI.setVerboseOutputStream(U.Messages);
+    return true;
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef) override {
+    return std::make_unique<TransformConsumer>(U);
+  }
+
+private:
+  UnitContext &U;
+};
+
+class TransformActionFactory : public tooling::FrontendActionFactory {
+public:
+  explicit TransformActionFactory(UnitContext &U) : U(U) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<TransformAction>(U);
+  }
+
+private:
+  UnitContext &U;
+};
+
+} // namespace
+
+std::string cleanAbsolute(llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+UnitResult runUnit(const UnitSetup &Setup, const std::string &Source,
+                   std::string Contents, const std::string &OutputName) {
+  UnitResult Result;
+  // Every request names ddx (ddx::gradient, after #include <ddx/ddx.hpp>).
+  if (llvm::StringRef(Contents).find("ddx") == llvm::StringRef::npos) {
+    Result.PassedThrough = true;
+    Result.Text = std::move(Contents);
+    Result.Dependencies = {cleanAbsolute(Source)};
+    Result.Report = {
+        {"input", Source}, {"output", OutputName}, {"passed_through", true}};
+    return Result;
+  }
+  llvm::raw_string_ostream Messages(Result.Diagnostics);
+  UnitContext U{Setup, Source, OutputName, Result, Messages};
+  llvm::CrashRecoveryContext CRC;
+  Result.Crashed = !CRC.RunSafely([&] {
+    tooling::ClangTool Tool(*Setup.Database, {Source});
+    Tool.appendArgumentsAdjuster(Setup.Flags);
+    // The source is parsed with the rules appended, so that a rule can
+    // mirror whatever the source included (docs/rules.md, "Discovery").
+    // ClangTool keeps the path and the text by reference until run().
+    Contents += Setup.RuleSuffix;
+    std::string Path = cleanAbsolute(Source);
+    Tool.mapVirtualFile(Path, Contents);
+    auto Options = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+    TextDiagnosticPrinter Printer(Messages, Options.get());
+    Tool.setDiagnosticConsumer(&Printer);
+    Tool.setPrintErrorMessage(false); // the diagnostics say it all
+    TransformActionFactory Factory(U);
+    Result.ToolStatus = Tool.run(&Factory);
+  });
+  Messages.flush();
+  return Result;
+}
+
+} // namespace ddx
