@@ -46,6 +46,16 @@ bool holdsPointers(QualType T) {
   return false;
 }
 
+bool holdsValues(QualType T) {
+  auto *R = T.getNonReferenceType()->getAsRecordDecl();
+  if (!R)
+    return false;
+  for (const FieldDecl *F : R->fields())
+    if (!F->getType()->isPointerType() && isDifferentiableType(F->getType()))
+      return true;
+  return false;
+}
+
 bool writesThrough(QualType T) {
   if (T->isPointerType())
     return !T->getPointeeType().isConstQualified();
@@ -100,6 +110,13 @@ bool ActivityAnalysis::visit(const Block &B) {
       int Target = S.Var >= 0 ? S.Var : Printer.rootVar(S.LValue);
       if (S.Value && isVaried(S.Value))
         Changed |= mark(Target);
+      // A pointer stored in a varied pointer or struct is read through the
+      // shadow: what it points to needs a shadow too, even if inactive
+      // (zero), or the shadow pointer would be null.
+      if (S.Value && Target >= 0 && Varied[Target] &&
+          S.Value->getType()->isPointerType() &&
+          isDifferentiableType(S.Value->getType()))
+        Changed |= mark(Printer.rootVar(S.Value));
       break;
     }
     case Stmt::Kind::Call: {
@@ -133,7 +150,13 @@ bool ActivityAnalysis::visit(const Block &B) {
         Changed |= mark(Printer.rootVar(Captured));
       // The callee may write active values through its non-const pointer
       // and reference arguments.
-      const FunctionDecl *FD = Call->getDirectCallee();
+      // (A call through a pointer or a field reaches the function it is
+      // bound to.)
+      const FunctionDecl *FD =
+          S.Candidate ? S.Candidate : Call->getDirectCallee();
+      if (const Expr *Object = FD ? nullptr : calledObject(Call))
+        if (auto R = resolveCallable(Object, IR, Printer.context()))
+          FD = R->Function;
       for (unsigned I = 0;
            FD && I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
         if (writesThrough(FD->getParamDecl(I)->getType()) &&

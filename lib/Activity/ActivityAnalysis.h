@@ -23,6 +23,9 @@ bool isDifferentiableType(clang::QualType T);
 /// (a gsl_function's void* context): a copy of its shadow reaches the same
 /// shadow memory, so it is passed like a pointer.
 bool holdsPointers(clang::QualType T);
+/// Whether T is a struct with a floating-point member (or an array or struct
+/// of them), not behind a pointer.
+bool holdsValues(clang::QualType T);
 
 /// Whether a callee can write through a parameter of type T: a pointer to
 /// non-const or a non-const reference.

@@ -276,7 +276,7 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
     return Result;
   }
   EmitContext::ResolvedCall R;
-  if (!C.resolve(Call, R))
+  if (!C.resolve(Call, R, S.Candidate))
     return Result;
   if (C.staysPrimal(R)) {
     Result.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +

@@ -1,5 +1,6 @@
 //===- EmitContext.cpp ----------------------------------------------------===//
 #include "Emit/EmitContext.h"
+#include "Support/Spelling.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -126,7 +127,8 @@ std::string EmitContext::constantText(const Expr *E) const {
   return constantLiteral(E, Ctx);
 }
 
-bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
+bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
+                          const FunctionDecl *Candidate) {
   std::vector<const Expr *> Args = callArgs(Call);
   Out.At = Call->getExprLoc();
   auto AddArgs = [&](const FunctionDecl *FD) {
@@ -135,7 +137,14 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
           {Args[I], FD->getParamDecl(I)->getType(), FD->getParamDecl(I)});
   };
   if (const Expr *Object = calledObject(Call)) {
-    if (auto R = resolveCallable(Object, IR, Ctx)) {
+    std::optional<ResolvedCallable> R;
+    if (Candidate) { // one branch of a switch over the pointer's candidates
+      R.emplace();
+      R->Function = Candidate;
+    } else {
+      R = resolveCallable(Object, IR, Ctx);
+    }
+    if (R) {
       if (R->Function) {
         Out.What.Function = R->Function->getDefinition()
                                 ? R->Function->getDefinition()
@@ -157,6 +166,19 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out) {
       return true;
     }
     auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+    // std::function's call operator is type erasure: what it reaches is
+    // exactly what the text did not say.
+    if (Method && Method->getParent()->isInStdNamespace()) {
+      Diags.error(Call->getExprLoc(),
+                  "ddx cannot resolve the callable this '" +
+                      readableType(skipImplicit(Object)->getType(), Ctx)
+                          .getAsString(printingPolicy(Ctx)) +
+                      "' holds at transformation time");
+      Diags.note(Call->getExprLoc(),
+                 "ddx follows a std::function initialised once and never "
+                 "assigned, or a parameter that receives a callable");
+      return false;
+    }
     if (Method && Method->getDefinition()) {
       Out.What.Function = Method->getDefinition();
       Out.Args.push_back({Object, selfParamType(Method), nullptr, true});
@@ -261,6 +283,15 @@ std::vector<ParamActivity> EmitContext::activities(const ResolvedCall &R) {
     } else if (isIndirect(A.ParamType)) {
       Act = Activity.isVaried(Printer.rootVar(A.E)) ? ParamActivity::Duplicated
                                                     : ParamActivity::Inactive;
+      if (Act == ParamActivity::Duplicated && !A.ParamType->isPointerType() &&
+          !A.ParamType->isReferenceType() && holdsValues(A.ParamType))
+        // Its shadow would be a copy: the adjoints of its floating-point
+        // members would not reach the caller.
+        Diags.error(A.E->getExprLoc(),
+                    "ddx cannot pass a struct that holds both pointers and "
+                    "floating-point values by value yet; take it by "
+                    "reference in '" +
+                        R.What.Function->getNameAsString() + "'");
     } else {
       Act = Activity.isVaried(A.E) ? ParamActivity::Active
                                    : ParamActivity::Inactive;
@@ -330,9 +361,10 @@ bool EmitContext::checkCall(const CallExpr *Call) {
                      "the struct is passed on to helpers");
     else
       Diags.note(Call->getExprLoc(),
-                 "ddx binds a call through a function pointer initialised "
-                 "once from a named function, or through a parameter that "
-                 "receives one");
+                 "ddx binds a call through a local function pointer set "
+                 "only from named functions (switching over them when there "
+                 "are several) and never passed on by reference or address, "
+                 "or through a parameter that receives a named function");
     return false;
   }
   if (auto *Method = dyn_cast<CXXMethodDecl>(FD)) {

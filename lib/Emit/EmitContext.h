@@ -48,7 +48,10 @@ struct EmitContext {
     clang::SourceLocation At;
   };
   /// Resolves a call of a user function or callable; false after an error.
-  bool resolve(const clang::CallExpr *Call, ResolvedCall &Out);
+  /// Candidate: the function a call through a pointer is known to reach in
+  /// this branch (Stmt::Candidate).
+  bool resolve(const clang::CallExpr *Call, ResolvedCall &Out,
+               const clang::FunctionDecl *Candidate = nullptr);
   /// The activity of each argument of a resolved call. An argument without
   /// an expression is one a rule supplies: active if it can carry a
   /// derivative.

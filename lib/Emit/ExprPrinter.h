@@ -47,9 +47,12 @@ public:
 
   clang::ASTContext &context() const { return Ctx; }
 
-private:
+  /// How generated code names a function (qualified; with the template
+  /// arguments CalleeExpr gives, if any).
   std::string calleeName(const clang::FunctionDecl *FD,
                          const clang::Expr *CalleeExpr) const;
+
+private:
   std::string declName(const clang::DeclRefExpr *Ref) const;
   std::string sourceText(const clang::Expr *E) const;
   std::string unsupported(const clang::Expr *E) const;

@@ -123,6 +123,7 @@ private:
   std::string paramList(Mode M) const;
   std::string declarations(const std::string &Body, bool AdjointLocals) const;
   bool checkShadows() const;
+  bool checkTypeErasedPointers() const;
   /// Refuses the address of an active value converted to `void *` (the
   /// gsl_function pattern): its derivative would be lost behind the cast.
   bool writesOutside() const;
@@ -221,6 +222,67 @@ bool InstanceBuilder::checkShadows() const {
       Ok = false;
     }
   }
+  return Ok;
+}
+
+/// A void* can carry a shadow into code ddx differentiates (the context of
+/// the gsl_function pattern), but derivatives cannot be followed into a
+/// view of active memory as bytes or integers (`char *`), nor into a
+/// library function that takes it as `void *` (memcpy): both would lose
+/// them without a word, so both are errors.
+bool InstanceBuilder::checkTypeErasedPointers() const {
+  bool Ok = true;
+  auto Active = [&](const Expr *E) {
+    return E->getType()->isPointerType() &&
+           Activity.isVaried(Printer.rootVar(E));
+  };
+  auto CheckCast = [&](const CastExpr *Cast) {
+    QualType To = Cast->getType();
+    if (!To->isPointerType() || isDifferentiableType(To) ||
+        To->isFunctionPointerType() || !Active(Cast->getSubExpr()))
+      return;
+    C.Diags.error(Cast->getExprLoc(),
+                  "active memory is viewed as '" + To.getAsString() +
+                      "' here; ddx cannot follow derivatives through "
+                      "values that are not floating-point");
+    Ok = false;
+  };
+  auto CheckCall = [&](const CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || FD->hasBody())
+      return;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams();
+         ++I) {
+      const Expr *Arg = skipImplicit(Call->getArg(I));
+      if (!FD->getParamDecl(I)->getType()->isVoidPointerType() || !Active(Arg))
+        continue;
+      C.Diags.error(Arg->getExprLoc(),
+                    "the address of an active value is passed to '" +
+                        FD->getQualifiedNameAsString() +
+                        "' as 'void *'; ddx cannot follow derivatives "
+                        "through a function it cannot see into");
+      Ok = false;
+    }
+  };
+  std::function<void(const clang::Stmt *)> Visit = [&](const clang::Stmt *E) {
+    if (!E || isa<LambdaExpr>(E))
+      return;
+    if (auto *Cast = dyn_cast<CastExpr>(E))
+      CheckCast(Cast);
+    if (auto *Call = dyn_cast<CallExpr>(E))
+      CheckCall(Call);
+    for (const clang::Stmt *Child : E->children())
+      Visit(Child);
+  };
+  std::function<void(const Block &)> Scan = [&](const Block &B) {
+    for (const Stmt &S : B) {
+      Visit(S.Value);
+      Visit(S.Call);
+      Scan(S.Then);
+      Scan(S.Else);
+    }
+  };
+  Scan(IR.Body);
   return Ok;
 }
 
@@ -458,7 +520,7 @@ std::string InstanceBuilder::derivative(std::string &Sig) {
 }
 
 bool InstanceBuilder::build(GeneratedFunction &Out) {
-  if (!checkShadows())
+  if (!checkShadows() || !checkTypeErasedPointers())
     return false;
   std::string Sig, Body;
   switch (I.M) {

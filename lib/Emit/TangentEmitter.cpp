@@ -176,7 +176,7 @@ void TangentEmitter::emitCall(const Stmt &S, Lines &Out) {
   }
   std::string Result = S.Var >= 0 ? C.Printer.varName(S.Var) : "";
   EmitContext::ResolvedCall R;
-  if (!C.resolve(Call, R))
+  if (!C.resolve(Call, R, S.Candidate))
     return;
   if (C.staysPrimal(R)) {
     Out.push_back((Result.empty() ? "" : Result + " = ") +

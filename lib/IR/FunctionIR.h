@@ -85,6 +85,10 @@ struct Stmt {
 
   // Call and Eval.
   const clang::Expr *Call = nullptr;
+  /// Call: for a call through a local function pointer set from several
+  /// named functions, the one this statement calls; lowering puts one such
+  /// statement per candidate in branches that test the pointer.
+  const clang::FunctionDecl *Candidate = nullptr;
 
   // If and Loop. A loop runs Then (the body) and Else (the step).
   std::string Cond;

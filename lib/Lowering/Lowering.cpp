@@ -81,6 +81,9 @@ private:
   /// Whether a call is differentiated through generated code: a user
   /// function, or a callable ddx resolves statically.
   bool isUserCall(const CallExpr *Call);
+  /// Appends a Call statement; one through a pointer with several candidate
+  /// functions becomes an if-chain testing the pointer, one call each.
+  void pushCall(Stmt S, Block &Out);
   void noteOptionArgs(const CallExpr *Call);
   bool isLocalCallable(const VarDecl *VD);
   std::string calleeBaseName(const CallExpr *Call);
@@ -612,7 +615,13 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
                   Array->getElementType(), InitAt(I), Loc, Out);
       return;
     }
+    // An aggregate's list initialises its bases first (their fields are
+    // members of the whole, so they keep the path), then its own fields.
     unsigned I = 0;
+    for (const CXXBaseSpecifier &Base :
+         Record ? Record->bases()
+                : CXXRecordDecl::base_class_const_range(nullptr, nullptr))
+      lowerInit(Var, Path, Base.getType(), InitAt(I++), Loc, Out);
     for (const FieldDecl *F : T->getAsRecordDecl()->fields()) {
       const Expr *FieldInit = InitAt(I++);
       if (!FieldInit && F->hasInClassInitializer())
@@ -693,7 +702,7 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
       S.K = Stmt::Kind::Call;
       S.Loc = Call->getExprLoc();
       S.Call = Call;
-      Out.push_back(S);
+      pushCall(S, Out);
       return;
     }
   }
@@ -769,6 +778,11 @@ bool BodyLowerer::isLocalCallable(const VarDecl *VD) {
   auto R = resolveCallable(VD->getInit(), IR, Ctx);
   if (!R || (R->Lambda && unstableCapture(R->Lambda)))
     return false;
+  // A closure object always calls its own operator(), whatever is done to
+  // it; a function pointer or std::function must keep what it was given.
+  auto *Record = VD->getType()->getAsCXXRecordDecl();
+  if (Record && Record->isLambda())
+    return true;
   return !isModified(VD, IR.Function->getBody());
 }
 
@@ -786,7 +800,7 @@ void BodyLowerer::noteOptionArgs(const CallExpr *Call) {
 
 bool BodyLowerer::isUserCall(const CallExpr *Call) {
   if (const Expr *Object = calledObject(Call)) {
-    if (resolveCallable(Object, IR, Ctx))
+    if (resolveCallable(Object, IR, Ctx) || candidateFunctions(Object, IR))
       return true;
     // A functor's call operator, on an object of the function.
     auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
@@ -910,7 +924,35 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out, bool Conditional) {
       V.WrittenInLoop = true;
     S.SaveOld = !S.FirstWrite;
   }
-  Out.push_back(S);
+  pushCall(S, Out);
+}
+
+void BodyLowerer::pushCall(Stmt S, Block &Out) {
+  const Expr *Object = calledObject(cast<CallExpr>(S.Call));
+  std::optional<CandidateSet> Set;
+  if (Object && !resolveCallable(Object, IR, Ctx))
+    Set = candidateFunctions(Object, IR);
+  if (!Set) {
+    Out.push_back(S);
+    return;
+  }
+  // if (f == &a) a(...); else if (f == &b) b(...); else c(...);
+  std::string Pointer = Printer.varName(IR.VarOf.lookup(Set->Pointer));
+  Block *Into = &Out;
+  for (size_t I = 0; I < Set->Functions.size(); ++I) {
+    S.Candidate = Set->Functions[I];
+    if (I + 1 == Set->Functions.size()) {
+      Into->push_back(S);
+      break;
+    }
+    Stmt Branch;
+    Branch.K = Stmt::Kind::If;
+    Branch.Loc = S.Loc;
+    Branch.Cond = Pointer + " == &" + Printer.calleeName(S.Candidate, nullptr);
+    Branch.Then.push_back(S);
+    Into->push_back(std::move(Branch));
+    Into = &Into->back().Else;
+  }
 }
 
 } // namespace

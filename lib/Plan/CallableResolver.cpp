@@ -4,19 +4,31 @@
 #include "Rules/RuleBinder.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
 namespace ddx {
 
-/// Whether Body assigns V, steps it with ++/--, or takes its address.
+/// Whether Body may change V: assigns it (also through an overloaded
+/// operator), steps it, takes its address, calls a non-const member on it,
+/// or binds it to a reference to non-const.
 bool isModified(const VarDecl *V, const clang::Stmt *Body) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const VarDecl *V;
     bool Found = false;
-    bool refers(Expr *E) {
+    bool refers(const Expr *E) {
       auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
       return Ref && Ref->getDecl() == V;
+    }
+    void arguments(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args) {
+      for (unsigned I = 0; FD && I < Args.size() && I < FD->getNumParams(); ++I)
+        Found |= refers(Args[I]) && writesThroughParam(FD->getParamDecl(I));
+    }
+    static bool writesThroughParam(const ParmVarDecl *P) {
+      QualType T = P->getType();
+      return T->isReferenceType() &&
+             !T.getNonReferenceType().isConstQualified();
     }
     bool VisitBinaryOperator(BinaryOperator *B) {
       Found |= B->isAssignmentOp() && refers(B->getLHS());
@@ -25,6 +37,27 @@ bool isModified(const VarDecl *V, const clang::Stmt *Body) {
     bool VisitUnaryOperator(UnaryOperator *U) {
       Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
                refers(U->getSubExpr());
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *FD = C->getDirectCallee();
+      auto *Method = dyn_cast_or_null<CXXMethodDecl>(FD);
+      if (auto *Op = dyn_cast<CXXOperatorCallExpr>(C); Op && Method) {
+        // a = b, a(x) and the like on an object: its member decides.
+        Found |=
+            refers(Op->getArg(0)) && !Method->isConst() && !Method->isStatic();
+        arguments(FD, llvm::ArrayRef(Op->getArgs() + 1, Op->getNumArgs() - 1));
+        return true;
+      }
+      if (auto *Member = dyn_cast<CXXMemberCallExpr>(C); Member && Method)
+        Found |=
+            refers(Member->getImplicitObjectArgument()) && !Method->isConst();
+      arguments(FD, llvm::ArrayRef(C->getArgs(), C->getNumArgs()));
+      return true;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+      arguments(C->getConstructor(),
+                llvm::ArrayRef(C->getArgs(), C->getNumArgs()));
       return true;
     }
   } F;
@@ -144,12 +177,9 @@ const LambdaExpr *capturedLambda(const LambdaCapture &C) {
   auto *Closure = V ? V->getType()->getAsCXXRecordDecl() : nullptr;
   if (!Closure || !Closure->isLambda() || !V->getInit())
     return nullptr;
-  auto *Inner = dyn_cast<LambdaExpr>(skipToCallable(V->getInit()));
-  auto *Enclosing = dyn_cast<FunctionDecl>(V->getDeclContext());
-  if (!Inner || !Enclosing || !Enclosing->getBody() ||
-      isModified(V, Enclosing->getBody()))
-    return nullptr;
-  return Inner;
+  // A closure object always calls its own operator(), whatever is done to
+  // the variable holding it.
+  return dyn_cast<LambdaExpr>(skipToCallable(V->getInit()));
 }
 
 std::vector<CaptureSlot>
@@ -214,38 +244,136 @@ static const ValueDecl *namedVar(const Expr *E) {
   return Ref ? Ref->getDecl() : nullptr;
 }
 
-/// The one value a local struct's field is given (its initializer, or the
-/// one assignment in the enclosing function), or null if there is not
-/// exactly one or the struct is assigned whole.
-static const Expr *onlyFieldValue(const VarDecl *V, const FieldDecl *Field) {
-  auto *Enclosing = dyn_cast<FunctionDecl>(V->getDeclContext());
-  if (!Enclosing || !Enclosing->getBody() || isa<ParmVarDecl>(V))
-    return nullptr;
+/// The values Body gives the field Field of the struct V names (by value,
+/// reference or pointer), in Writes; false if Body may change it where the
+/// text does not say: every use of V must read a field, call a const
+/// member, or pass V on where it cannot be written through (by value, as a
+/// const reference, or its address or pointer value as a pointer to
+/// const), or be captured by a lambda (whose body is part of Body).
+static bool fieldWrites(const ValueDecl *V, const FieldDecl *Field,
+                        const clang::Stmt *Body,
+                        std::vector<const Expr *> &Writes) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *V;
+    const ValueDecl *V;
     const FieldDecl *Field;
-    std::vector<const Expr *> Values;
-    bool Whole = false;
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      if (!B->isAssignmentOp())
+    std::vector<const Expr *> *Writes;
+    llvm::DenseSet<const DeclRefExpr *> Safe;
+    unsigned Uses = 0;
+    bool Escapes = false;
+
+    const DeclRefExpr *ref(const Expr *E) {
+      auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return R && R->getDecl() == V ? R : nullptr;
+    }
+    /// V as the base of a member access: `V.`, `V->`, `(&V)->`, `(*V).`.
+    const DeclRefExpr *baseRef(const Expr *E) {
+      E = E->IgnoreParenImpCasts();
+      while (auto *U = dyn_cast<UnaryOperator>(E)) {
+        if (U->getOpcode() != UO_AddrOf && U->getOpcode() != UO_Deref)
+          break;
+        E = U->getSubExpr()->IgnoreParenImpCasts();
+      }
+      return ref(E);
+    }
+    /// V.Field or V->Field.
+    bool isTheField(const Expr *E) {
+      auto *M = dyn_cast<MemberExpr>(E->IgnoreParens());
+      return M && M->getMemberDecl() == Field && baseRef(M->getBase());
+    }
+    static bool toConst(QualType T) {
+      if (T->isPointerType() || T->isReferenceType())
+        return T->getPointeeType().isConstQualified();
+      return true; // by value: a copy
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      Uses += R->getDecl() == V;
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *M) {
+      const DeclRefExpr *R = baseRef(M->getBase());
+      if (!R)
         return true;
-      const Expr *LHS = B->getLHS()->IgnoreParenImpCasts();
-      if (auto *M = dyn_cast<MemberExpr>(LHS);
-          M && M->getMemberDecl() == Field && namedVar(M->getBase()) == V)
-        Values.push_back(B->getRHS());
-      Whole |= namedVar(LHS) == V && !isa<MemberExpr>(LHS);
+      auto *Method = dyn_cast<CXXMethodDecl>(M->getMemberDecl());
+      if (isa<FieldDecl>(M->getMemberDecl()) || (Method && Method->isConst()))
+        Safe.insert(R);
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp() && isTheField(B->getLHS()))
+        Writes->push_back(B->getRHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      // The field's address lets anything set it.
+      Escapes |= U->getOpcode() == UO_AddrOf && isTheField(U->getSubExpr());
+      return true;
+    }
+    void arguments(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args) {
+      for (unsigned I = 0; FD && I < Args.size() && I < FD->getNumParams();
+           ++I) {
+        QualType T = FD->getParamDecl(I)->getType();
+        const Expr *Arg = Args[I]->IgnoreParenImpCasts();
+        if (isTheField(Arg) && T->isReferenceType() && !toConst(T))
+          Escapes = true;
+        // V, &V or *V, passed where it cannot be written through.
+        if (const DeclRefExpr *R = baseRef(Arg); R && toConst(T))
+          Safe.insert(R);
+      }
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      llvm::ArrayRef<const Expr *> Args(C->getArgs(), C->getNumArgs());
+      if (isa<CXXOperatorCallExpr>(C) &&
+          isa_and_nonnull<CXXMethodDecl>(C->getDirectCallee()))
+        Args = Args.drop_front(); // the object: decided by its member
+      arguments(C->getDirectCallee(), Args);
+      return true;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+      arguments(C->getConstructor(),
+                llvm::ArrayRef(C->getArgs(), C->getNumArgs()));
+      return true;
+    }
+    bool VisitLambdaExpr(LambdaExpr *L) {
+      for (const Expr *Init : L->capture_inits())
+        if (const DeclRefExpr *R = Init ? ref(Init) : nullptr)
+          Safe.insert(R);
       return true;
     }
   } F;
   F.V = V;
   F.Field = Field;
+  F.Writes = &Writes;
+  F.TraverseStmt(const_cast<clang::Stmt *>(Body));
+  return !F.Escapes && F.Uses == F.Safe.size();
+}
+
+/// The function whose body declares V (a local or a parameter).
+static const clang::Stmt *bodyDeclaring(const ValueDecl *V) {
+  auto *Enclosing = dyn_cast<FunctionDecl>(V->getDeclContext());
+  return Enclosing ? Enclosing->getBody() : nullptr;
+}
+
+/// The one value a local struct's field is given (its initializer, or the
+/// one assignment in the enclosing function), or null if there is not
+/// exactly one or the struct may change where the text does not say.
+static const Expr *onlyFieldValue(const VarDecl *V, const FieldDecl *Field) {
+  const clang::Stmt *Body = bodyDeclaring(V);
+  auto *Record = V->getType()->getAsRecordDecl();
+  if (!Body || isa<ParmVarDecl>(V) || !Record || Record->isUnion())
+    return nullptr;
+  std::vector<const Expr *> Values;
+  if (!fieldWrites(V, Field, Body, Values))
+    return nullptr;
   if (auto *Init = dyn_cast_or_null<InitListExpr>(
-          V->getInit() ? skipImplicit(V->getInit()) : nullptr);
-      Init && Field->getFieldIndex() < Init->getNumInits() &&
-      !isa<ImplicitValueInitExpr>(Init->getInit(Field->getFieldIndex())))
-    F.Values.push_back(Init->getInit(Field->getFieldIndex()));
-  F.TraverseStmt(Enclosing->getBody());
-  return F.Values.size() == 1 && !F.Whole ? F.Values.front() : nullptr;
+          V->getInit() ? skipImplicit(V->getInit()) : nullptr)) {
+    // Base classes are initialised first, then the fields in order.
+    auto *CXX = dyn_cast<CXXRecordDecl>(Record);
+    unsigned Index = (CXX ? CXX->getNumBases() : 0) + Field->getFieldIndex();
+    if (Index < Init->getNumInits() &&
+        !isa<ImplicitValueInitExpr>(Init->getInit(Index)))
+      Values.push_back(Init->getInit(Index));
+  }
+  return Values.size() == 1 ? Values.front() : nullptr;
 }
 
 /// The named function a function-pointer field of the struct E denotes
@@ -255,8 +383,15 @@ static const FunctionDecl *resolveField(const Expr *E, const FieldDecl *Field,
   const ValueDecl *Holder = namedVar(E);
   if (!Holder)
     return nullptr;
-  if (const FunctionDecl *FD = IR.BoundFields.lookup({Holder, Field}))
-    return FD;
+  if (const FunctionDecl *FD = IR.BoundFields.lookup({Holder, Field})) {
+    // The binding holds while this function neither sets the field nor
+    // lets it (or, for a pointer, the pointer) be set.
+    std::vector<const Expr *> Writes;
+    const clang::Stmt *Body = bodyDeclaring(Holder);
+    return Body && fieldWrites(Holder, Field, Body, Writes) && Writes.empty()
+               ? FD
+               : nullptr;
+  }
   auto *V = dyn_cast<VarDecl>(Holder);
   const Expr *Value = V ? onlyFieldValue(V, Field) : nullptr;
   auto R = Value ? resolveCallable(Value, IR, Ctx) : std::nullopt;
@@ -363,16 +498,79 @@ resolveCallable(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
   auto Local = IR.LocalCallables.find(D);
   if (Local != IR.LocalCallables.end())
     return resolveCallable(Local->second, IR, Ctx);
-  // A function pointer initialised once from a named function.
-  auto *VD = dyn_cast<VarDecl>(D);
-  auto It = IR.VarOf.find(D);
-  if (VD && VD->getInit() && It != IR.VarOf.end() &&
-      IR.Vars[It->second].Writes <= 1 && VD->getType()->isPointerType()) {
-    auto R = resolveCallable(VD->getInit(), IR, Ctx);
-    if (R && R->Function)
-      return R;
+  // A function pointer set from one named function only.
+  if (auto Set = candidateFunctions(E, IR); Set && Set->Functions.size() == 1) {
+    ResolvedCallable R;
+    R.Function = Set->Functions.front();
+    return R;
   }
   return std::nullopt;
+}
+
+/// Adds the named functions Value can be (through `?:`) to Out; false if it
+/// can be anything else.
+static bool addCandidates(const Expr *Value,
+                          std::vector<const FunctionDecl *> &Out) {
+  Value = Value->IgnoreParenImpCasts();
+  if (auto *Cond = dyn_cast<ConditionalOperator>(Value))
+    return addCandidates(Cond->getTrueExpr(), Out) &&
+           addCandidates(Cond->getFalseExpr(), Out);
+  // A named function (not another pointer: the text would have to be
+  // followed through both, and could go round in a circle).
+  auto *Ref = dyn_cast_or_null<DeclRefExpr>(skipToCallable(Value));
+  auto *FD = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+  if (!FD)
+    return false;
+  if (!llvm::is_contained(Out, FD))
+    Out.push_back(FD);
+  return true;
+}
+
+std::optional<CandidateSet> candidateFunctions(const Expr *E,
+                                               const FunctionIR &IR) {
+  auto *Ref = dyn_cast_or_null<DeclRefExpr>(skipToCallable(E));
+  auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  auto *Enclosing = V ? dyn_cast<FunctionDecl>(V->getDeclContext()) : nullptr;
+  if (!V || isa<ParmVarDecl>(V) || !V->getType()->isFunctionPointerType() ||
+      !Enclosing || !Enclosing->getBody() || !IR.VarOf.count(V))
+    return std::nullopt;
+  // Every use must read the pointer or assign it: one bound to a reference
+  // or whose address is taken could be set where the text does not say.
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    std::vector<const Expr *> Values;
+    unsigned Uses = 0, Reads = 0;
+    bool refers(const Expr *E) {
+      auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+      return R && R->getDecl() == V;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      Uses += R->getDecl() == V;
+      return true;
+    }
+    bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+      Reads += C->getCastKind() == CK_LValueToRValue && refers(C->getSubExpr());
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->getOpcode() == BO_Assign && refers(B->getLHS()))
+        Values.push_back(B->getRHS());
+      return true;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(Enclosing->getBody());
+  bool Escapes = F.Uses != F.Reads + F.Values.size();
+  if (V->getInit())
+    F.Values.insert(F.Values.begin(), V->getInit());
+  CandidateSet Set;
+  Set.Pointer = V;
+  if (Escapes || F.Values.empty())
+    return std::nullopt;
+  for (const Expr *Value : F.Values)
+    if (!addCandidates(Value, Set.Functions))
+      return std::nullopt;
+  return Set;
 }
 
 std::optional<ResolvedCallable>

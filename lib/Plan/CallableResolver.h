@@ -50,7 +50,9 @@ const clang::LambdaExpr *capturedLambda(const clang::LambdaCapture &C);
 /// const for a const member.
 clang::QualType selfParamType(const clang::CXXMethodDecl *Method);
 
-/// Whether Body assigns V, steps it with ++/--, or takes its address.
+/// Whether Body may change V: assigns it (also through an overloaded
+/// operator), steps it, takes its address, calls a non-const member on it,
+/// or binds it to a reference to non-const.
 bool isModified(const clang::VarDecl *V, const clang::Stmt *Body);
 
 /// A variable a lambda captures by value that its enclosing function
@@ -103,6 +105,17 @@ std::vector<CallableBinding> fieldBindings(const clang::Expr *E,
 std::optional<ResolvedCallable> resolveCallable(const clang::Expr *E,
                                                 const FunctionIR &IR,
                                                 clang::ASTContext &Ctx);
+
+/// A local function pointer that the text sets only from named functions
+/// (in its initializer, by assignments, or through `?:`), never exposing
+/// its address: a callable chosen at run time from a known set.
+struct CandidateSet {
+  const clang::VarDecl *Pointer = nullptr;
+  std::vector<const clang::FunctionDecl *> Functions; ///< in source order
+};
+/// The candidates for the callable E denotes, if it is such a pointer.
+std::optional<CandidateSet> candidateFunctions(const clang::Expr *E,
+                                               const FunctionIR &IR);
 
 /// Like resolveCallable, and also a functor object (of a class with one
 /// call operator), whose members travel with it as `self`.
