@@ -11,12 +11,11 @@ std::vector<std::string> filesRead(const clang::SourceManager &SM) {
   std::vector<std::string> Files;
   for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
        ++It) {
-    // The real path: "a/../b" is only b when a is not a symbolic link
-    // (g++ found as /bin/g++ names /bin/../lib/gcc/... on merged-/usr).
-    llvm::SmallString<256> Path;
-    if (llvm::sys::fs::real_path(It->first.getName(), Path))
-      Path = It->first.getName();
-    Files.emplace_back(Path);
+    // The real path, through the parse's own file system (a relative name
+    // is relative to the compile command's directory), because "a/../b"
+    // is only b when a is not a symbolic link (g++ found as /bin/g++ names
+    // /bin/../lib/gcc/... on merged-/usr).
+    Files.emplace_back(SM.getFileManager().getCanonicalName(It->first));
   }
   llvm::sort(Files);
   Files.erase(std::unique(Files.begin(), Files.end()), Files.end());

@@ -299,19 +299,18 @@ int runTool(ToolOptions O) {
     if (R.Crashed) {
       llvm::errs() << "ddx: internal error: ddx crashed while transforming '"
                    << O.Sources[I] << "'; please report this with the file\n";
-      Exit = ExitInternal;
+      Exit = std::max<int>(Exit, ExitInternal);
     }
-    if (R.ToolStatus == 2 && Exit == ExitSuccess)
-      Exit = ExitUsage;
+    if (R.ToolStatus == 2)
+      Exit = std::max<int>(Exit, ExitUsage);
     if (!R.Text) {
       ++Failed;
-      if (Exit == ExitSuccess)
-        Exit = ExitUserError;
+      Exit = std::max<int>(Exit, ExitUserError);
       continue;
     }
     ++(R.PassedThrough ? PassedThrough : Transformed);
     if (!writeOutputs(O, O.Sources[I], R))
-      Exit = ExitUsage;
+      Exit = std::max<int>(Exit, ExitUsage);
   }
   if (!O.ReportPath.empty()) {
     nlohmann::json Units = nlohmann::json::array();
@@ -324,7 +323,7 @@ int runTool(ToolOptions O) {
     if (llvm::Error E =
             writeFileAtomically(O.ReportPath, Report.dump(2) + "\n")) {
       llvm::errs() << "ddx: error: " << llvm::toString(std::move(E)) << "\n";
-      Exit = ExitUsage;
+      Exit = std::max<int>(Exit, ExitUsage);
     }
   }
   if (O.Progress) {

@@ -10,6 +10,7 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
 
@@ -76,6 +77,29 @@ private:
   UnitContext &U;
 };
 
+/// The first compile command of each file only: a file listed twice (two
+/// configurations) would otherwise be transformed twice, the last run's
+/// text silently winning.
+class FirstCommandDatabase : public tooling::CompilationDatabase {
+public:
+  explicit FirstCommandDatabase(const tooling::CompilationDatabase &Base)
+      : Base(Base) {}
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    std::vector<tooling::CompileCommand> Commands =
+        Base.getCompileCommands(File);
+    if (Commands.size() > 1)
+      Commands.resize(1);
+    return Commands;
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Base.getAllFiles();
+  }
+
+private:
+  const tooling::CompilationDatabase &Base;
+};
+
 } // namespace
 
 std::string cleanAbsolute(llvm::StringRef Path) {
@@ -100,8 +124,20 @@ UnitResult runUnit(const UnitSetup &Setup, const std::string &Source,
   llvm::raw_string_ostream Messages(Result.Diagnostics);
   UnitContext U{Setup, Source, OutputName, Result, Messages};
   llvm::CrashRecoveryContext CRC;
+  FirstCommandDatabase Database(*Setup.Database);
+  size_t Commands =
+      Setup.Database->getCompileCommands(cleanAbsolute(Source)).size();
+  if (Commands > 1)
+    Messages << "ddx: warning: '" << Source << "' has " << Commands
+             << " compile commands; ddx uses the first\n";
   Result.Crashed = !CRC.RunSafely([&] {
-    tooling::ClangTool Tool(*Setup.Database, {Source});
+    // Its own view of the file system: ClangTool changes into each
+    // command's directory, which on the process-wide one would move every
+    // other thread's relative paths too.
+    tooling::ClangTool Tool(
+        Database, {Source}, std::make_shared<PCHContainerOperations>(),
+        llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+            llvm::vfs::createPhysicalFileSystem().release()));
     Tool.appendArgumentsAdjuster(Setup.Flags);
     // The source is parsed with the rules appended, so that a rule can
     // mirror whatever the source included (docs/rules.md, "Discovery").

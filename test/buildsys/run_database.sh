@@ -4,9 +4,13 @@
 # with its own flags: 16 hold requests, 8 do not (passed through). A -j 2
 # run must give byte-identical outputs, depfiles and report to a -j 1 run;
 # a sample of the outputs is compiled and run (each checks its derivative).
+# The runs use relative paths from the work directory while the commands
+# name a build directory and a relative -I: each parse resolves them in
+# its own command's directory, whatever the other threads do.
 set -euo pipefail
 ddx=$1 work=$2 project=$3 cxx=$4
-rm -rf "$work"; mkdir -p "$work/src/requests" "$work/src/plain" "$work/build"
+rm -rf "$work"; mkdir -p "$work/src/requests" "$work/src/plain" "$work/build" "$work/inc"
+echo '#define UNIT_OFFSET 0.25' > "$work/inc/unit_config.hpp"
 entries=()
 for i in $(seq 1 16); do
   f="$work/src/requests/unit$i.cpp"
@@ -14,9 +18,10 @@ for i in $(seq 1 16); do
 #include <ddx/ddx.hpp>
 #include <cmath>
 #include <cstdio>
+#include "unit_config.hpp"
 // Unit $i: its scale comes from its own -D flag.
 double f$i(double x) {
-  double s = 0;
+  double s = UNIT_OFFSET * x;
   for (int k = 1; k <= UNIT_TERMS; ++k)
     s += std::sin(k * x) / k * UNIT_SCALE;
   return s;
@@ -28,7 +33,7 @@ int main() {
   return std::fabs(dx - fd) < 1e-6 ? 0 : 1;
 }
 CPP
-  entries+=("{\"directory\": \"$work/build\", \"file\": \"$f\", \"command\": \"$cxx -std=c++17 -DUNIT_SCALE=$i.5 -DUNIT_TERMS=$((i % 5 + 1)) -I$project/include -I$project/rules -c $f -o unit$i.o\"}")
+  entries+=("{\"directory\": \"$work/build\", \"file\": \"$f\", \"command\": \"$cxx -std=c++17 -DUNIT_SCALE=$i.5 -DUNIT_TERMS=$((i % 5 + 1)) -I$project/include -I$project/rules -I../inc -c $f -o unit$i.o\"}")
 done
 for i in $(seq 1 8); do
   f="$work/src/plain/plain$i.cpp"
@@ -39,8 +44,8 @@ done
 
 run() { # run <jobs> <copy to>
   rm -rf "$work/out" "$work/report.json"
-  "$ddx" -p "$work/build" --all -j "$1" --out-dir "$work/out" --source-root "$work/src" \
-    -MD --report "$work/report.json" 2> "$work/stderr.$1"
+  (cd "$work" && "$ddx" -p build --all -j "$1" --out-dir out --source-root src \
+    -MD --report report.json 2> "stderr.$1")
   cp -r "$work/out" "$2"; cp "$work/report.json" "$2/report.json"
 }
 run 1 "$work/j1"
@@ -55,7 +60,7 @@ for i in $(seq 1 8); do cmp -s "$work/src/plain/plain$i.cpp" "$work/j1/plain/pla
 grep -q '"passed_through": true' "$work/j1/report.json"
 # A sample of the transformed units compiles and checks its derivative.
 for i in 1 7 16; do
-  "$cxx" -std=c++17 -DUNIT_SCALE=$i.5 -DUNIT_TERMS=$((i % 5 + 1)) -I"$project/include" -I"$project/rules" \
+  "$cxx" -std=c++17 -DUNIT_SCALE=$i.5 -DUNIT_TERMS=$((i % 5 + 1)) -I"$project/include" -I"$project/rules" -I"$work/inc" \
     "$work/out/requests/unit$i.cpp" -o "$work/unit$i"
   "$work/unit$i"
 done

@@ -11,8 +11,20 @@
 #ifndef DECAY_WIDTH
 #error "DECAY_WIDTH comes from the target's compile definitions"
 #endif
+#ifndef DECAY_TOL
+#error "DECAY_TOL comes from the target's compile options"
+#endif
 
 namespace model {
+
+// The integrand differs between builds with and without NDEBUG, so ddx must
+// parse with the flags the compiler gets (a Release build's -DNDEBUG), or
+// it would differentiate another function than the one compiled.
+#ifdef NDEBUG
+inline double shape(double k, double x) { return std::exp(-k * x * x); }
+#else
+inline double shape(double k, double x) { return std::exp(-2 * k * x * x); }
+#endif
 
 inline double integrate(std::function<double(double)> f, double tol) {
   return boost::math::quadrature::gauss_kronrod<double, 15>::integrate(
@@ -20,7 +32,7 @@ inline double integrate(std::function<double(double)> f, double tol) {
 }
 
 inline double expected_decay(double k, double c) {
-  return c * integrate([k](double x) { return std::exp(-k * x * x); }, 1e-10);
+  return c * integrate([k](double x) { return shape(k, x); }, DECAY_TOL);
 }
 
 } // namespace model
