@@ -12,11 +12,23 @@
 # (ddx --rules). Call it in the directory that defines <target>.
 include_guard(GLOBAL)
 
-# The preprocessor flags (-D, -U, -I) of a flags string, as a list.
+# The preprocessor flags (-D, -U, -I) of a flags string, as a list; a flag
+# written apart from its value ("-D NAME") is joined to it.
 function(_ddx_preprocessor_flags out flags)
-  separate_arguments(list UNIX_COMMAND "${flags}")
-  list(FILTER list INCLUDE REGEX "^-[DUI]")
-  set(${out} "${list}" PARENT_SCOPE)
+  separate_arguments(words UNIX_COMMAND "${flags}")
+  set(result)
+  set(pending)
+  foreach(word IN LISTS words)
+    if(pending)
+      list(APPEND result "${pending}${word}")
+      set(pending)
+    elseif(word MATCHES "^-[DUI]$")
+      set(pending "${word}")
+    elseif(word MATCHES "^-[DUI]")
+      list(APPEND result "${word}")
+    endif()
+  endforeach()
+  set(${out} "${result}" PARENT_SCOPE)
 endfunction()
 
 function(ddx_target_sources target)

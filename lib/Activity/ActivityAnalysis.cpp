@@ -36,24 +36,33 @@ bool isDifferentiableType(QualType T) {
   return false;
 }
 
-bool holdsPointers(QualType T) {
+/// Whether a field of the struct T (or of its bases, or of a struct member,
+/// recursively) satisfies Pred.
+static bool anyMember(QualType T, llvm::function_ref<bool(QualType)> Pred) {
   auto *R = T.getNonReferenceType()->getAsRecordDecl();
   if (!R)
     return false;
+  if (auto *CXX = dyn_cast<CXXRecordDecl>(R))
+    for (const CXXBaseSpecifier &Base : CXX->bases())
+      if (anyMember(Base.getType(), Pred))
+        return true;
   for (const FieldDecl *F : R->fields())
-    if (F->getType()->isPointerType() && isDifferentiableType(F->getType()))
+    if (Pred(F->getType()) ||
+        (F->getType()->isRecordType() && anyMember(F->getType(), Pred)))
       return true;
   return false;
 }
 
+bool holdsPointers(QualType T) {
+  return anyMember(T, [](QualType F) {
+    return F->isPointerType() && isDifferentiableType(F);
+  });
+}
+
 bool holdsValues(QualType T) {
-  auto *R = T.getNonReferenceType()->getAsRecordDecl();
-  if (!R)
-    return false;
-  for (const FieldDecl *F : R->fields())
-    if (!F->getType()->isPointerType() && isDifferentiableType(F->getType()))
-      return true;
-  return false;
+  return anyMember(T, [](QualType F) {
+    return !F->isPointerType() && !F->isRecordType() && isDifferentiableType(F);
+  });
 }
 
 bool writesThrough(QualType T) {

@@ -151,11 +151,12 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
             D + " " + BinaryOperator::getOpcodeStr(S.Op).str() + " " +
             (S.Value ? C.Printer.print(S.Value) : std::string("1")) + ";");
       else
-        Result.Forward.push_back(
-            D + " = " +
-            (ValueVaried ? C.Printer.shadow(S.Value)
-                         : std::string(T->isPointerType() ? "nullptr" : "{}")) +
-            ";");
+        Result.Forward.push_back(D + " = " +
+                                 (ValueVaried ? C.Printer.shadow(S.Value)
+                                  : T->isPointerType()
+                                      ? inactivePointerShadow(C, S)
+                                      : std::string("{}")) +
+                                 ";");
       Result.Forward.push_back(primalAssign(C, S));
       if (Save)
         Result.Reverse = {"_tape.pop(" + D + ");", Restore};

@@ -79,11 +79,17 @@ void addInto(QualType T, const std::string &Dst, const std::string &Src,
     Out.push_back("}");
     return;
   }
-  if (auto *R = T->getAsRecordDecl())
-    for (const FieldDecl *F : R->fields())
-      if (isDifferentiableType(F->getType()) && !F->getType()->isPointerType())
-        addInto(F->getType(), Dst + "." + F->getNameAsString(),
-                Src + "." + F->getNameAsString(), Out, Depth);
+  auto *R = T->getAsRecordDecl();
+  if (!R)
+    return;
+  // A base's fields are members of the whole.
+  if (auto *CXX = dyn_cast<CXXRecordDecl>(R))
+    for (const CXXBaseSpecifier &Base : CXX->bases())
+      addInto(Base.getType(), Dst, Src, Out, Depth);
+  for (const FieldDecl *F : R->fields())
+    if (isDifferentiableType(F->getType()) && !F->getType()->isPointerType())
+      addInto(F->getType(), Dst + "." + F->getNameAsString(),
+              Src + "." + F->getNameAsString(), Out, Depth);
 }
 
 std::string wrap(const std::string &Text) {

@@ -234,15 +234,30 @@ bool InstanceBuilder::checkTypeErasedPointers() const {
   bool Ok = true;
   auto Active = [&](const Expr *E) {
     return E->getType()->isPointerType() &&
-           Activity.isVaried(Printer.rootVar(E));
+           (Activity.isVaried(Printer.rootVar(E)) || Activity.isVaried(E));
   };
+  // A reinterpretation of active memory as something that is not
+  // floating-point: from a double* (or double&) to anything else, or from
+  // a void* to bytes (a void* that holds ints is read as int*, which is
+  // fine; one copied byte by byte is not).
   auto CheckCast = [&](const CastExpr *Cast) {
-    QualType To = Cast->getType();
-    if (!To->isPointerType() || isDifferentiableType(To) ||
-        To->isFunctionPointerType() || !Active(Cast->getSubExpr()))
+    bool LValue = Cast->getCastKind() == CK_LValueBitCast;
+    if (Cast->getCastKind() != CK_BitCast && !LValue)
+      return;
+    const Expr *From = Cast->getSubExpr();
+    QualType To = LValue ? Cast->getType() : Cast->getType()->getPointeeType();
+    QualType Source =
+        LValue ? From->getType() : From->getType()->getPointeeType();
+    if (To.isNull() || Source.isNull() || isDifferentiableType(To) ||
+        To->isVoidType() || To->isFunctionType() ||
+        !Activity.isVaried(Printer.rootVar(From)))
+      return;
+    if (Source->isVoidType() ? !To->isCharType()
+                             : !isDifferentiableType(Source))
       return;
     C.Diags.error(Cast->getExprLoc(),
-                  "active memory is viewed as '" + To.getAsString() +
+                  "active memory is viewed as '" +
+                      Cast->getType().getAsString() +
                       "' here; ddx cannot follow derivatives through "
                       "values that are not floating-point");
     Ok = false;
@@ -253,7 +268,8 @@ bool InstanceBuilder::checkTypeErasedPointers() const {
       return;
     for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams();
          ++I) {
-      const Expr *Arg = skipImplicit(Call->getArg(I));
+      // (Before its conversions: an array decays to the pointer.)
+      const Expr *Arg = Call->getArg(I)->IgnoreParens();
       if (!FD->getParamDecl(I)->getType()->isVoidPointerType() || !Active(Arg))
         continue;
       C.Diags.error(Arg->getExprLoc(),
@@ -271,6 +287,21 @@ bool InstanceBuilder::checkTypeErasedPointers() const {
       CheckCast(Cast);
     if (auto *Call = dyn_cast<CallExpr>(E))
       CheckCall(Call);
+    // A union read as another member than the floating-point one.
+    if (auto *M = dyn_cast<MemberExpr>(E)) {
+      auto *Record = M->getBase()->getType()->getAsRecordDecl();
+      if (M->isArrow())
+        Record = M->getBase()->getType()->getPointeeType()->getAsRecordDecl();
+      if (Record && Record->isUnion() && !isDifferentiableType(M->getType()) &&
+          Activity.isVaried(Printer.rootVar(M->getBase()))) {
+        C.Diags.error(M->getExprLoc(),
+                      "an active union is read as '" +
+                          M->getType().getAsString() +
+                          "' here; ddx cannot follow derivatives through "
+                          "values that are not floating-point");
+        Ok = false;
+      }
+    }
     for (const clang::Stmt *Child : E->children())
       Visit(Child);
   };

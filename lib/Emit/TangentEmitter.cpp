@@ -20,6 +20,33 @@ std::string targetShadow(const EmitContext &C, const Stmt &S) {
   return C.Printer.shadow(S.LValue);
 }
 
+std::string inactivePointerShadow(EmitContext &C, const Stmt &S) {
+  // (A pointer to what carries no derivative, an int behind a void*,
+  // needs no shadow to point to.)
+  QualType Pointee;
+  if (S.Value) {
+    // Before the conversions: to void* (which hides what it points to), or
+    // from an array (which decays).
+    QualType Source = skipImplicit(S.Value)->getType();
+    Pointee = Source->isArrayType()
+                  ? QualType(Source->getPointeeOrArrayElementType(), 0)
+                  : Source->getPointeeType();
+  }
+  if (!S.Value ||
+      S.Value->isNullPointerConstant(C.Ctx,
+                                     Expr::NPC_ValueDependentIsNotNull) ||
+      Pointee.isNull() || !isDifferentiableType(Pointee))
+    return "nullptr";
+  C.Diags.error(S.Value->getExprLoc(),
+                "a pointer to memory without a shadow (a global, or an input "
+                "passed without one) is stored in active data here; ddx "
+                "would have no derivative storage for it");
+  C.Diags.note(S.Value->getExprLoc(),
+               "copy the values into a local, or pass the input with "
+               "ddx::duplicated");
+  return "nullptr";
+}
+
 bool targetVaried(const EmitContext &C, const Stmt &S) {
   int Root = S.Var >= 0 ? S.Var : C.Printer.rootVar(S.LValue);
   return C.Activity.isVaried(Root) && isDifferentiableType(targetType(C, S));
@@ -118,7 +145,7 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
       Out.push_back(D + " = " +
                     (S.Value && C.Activity.isVaried(S.Value)
                          ? C.Printer.shadow(S.Value)
-                         : std::string("nullptr")) +
+                         : inactivePointerShadow(C, S)) +
                     ";");
     } else if (!T->isRealFloatingType()) {
       // A whole struct, array or container: copy the shadow along with the

@@ -32,6 +32,11 @@ private:
 /// The primal target of an assignment, and its shadow.
 std::string targetText(const EmitContext &C, const Stmt &S);
 std::string targetShadow(const EmitContext &C, const Stmt &S);
+/// The shadow a varied pointer target gets from an inactive value: null for
+/// a null pointer; for a pointer to memory that has no shadow (a global,
+/// an input passed without one) an error, since reading the target's
+/// shadow would then dereference null.
+std::string inactivePointerShadow(EmitContext &C, const Stmt &S);
 bool targetVaried(const EmitContext &C, const Stmt &S);
 clang::QualType targetType(const EmitContext &C, const Stmt &S);
 /// A class with elements but not an aggregate (std::vector).

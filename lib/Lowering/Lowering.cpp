@@ -615,13 +615,15 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
                   Array->getElementType(), InitAt(I), Loc, Out);
       return;
     }
-    // An aggregate's list initialises its bases first (their fields are
-    // members of the whole, so they keep the path), then its own fields.
+    // The adjoint sweeps address a struct's members by its own fields, so
+    // a base's fields would be lost there.
+    if (Record && Record->getNumBases() > 0) {
+      Diags.error(Loc, "ddx cannot differentiate the aggregate "
+                       "initialisation of a struct with base classes yet");
+      return;
+    }
     unsigned I = 0;
-    for (const CXXBaseSpecifier &Base :
-         Record ? Record->bases()
-                : CXXRecordDecl::base_class_const_range(nullptr, nullptr))
-      lowerInit(Var, Path, Base.getType(), InitAt(I++), Loc, Out);
+
     for (const FieldDecl *F : T->getAsRecordDecl()->fields()) {
       const Expr *FieldInit = InitAt(I++);
       if (!FieldInit && F->hasInClassInitializer())
@@ -948,7 +950,17 @@ void BodyLowerer::pushCall(Stmt S, Block &Out) {
     Stmt Branch;
     Branch.K = Stmt::Kind::If;
     Branch.Loc = S.Loc;
-    Branch.Cond = Pointer + " == &" + Printer.calleeName(S.Candidate, nullptr);
+    // An overloaded or template function's address needs the pointer's
+    // type to say which one.
+    std::string Address = "&" + Printer.calleeName(S.Candidate, nullptr);
+    if (S.Candidate->getPrimaryTemplate() ||
+        !S.Candidate->getDeclContext()
+             ->lookup(S.Candidate->getDeclName())
+             .isSingleResult())
+      Address = "static_cast<" +
+                Printer.typeName(Set->Pointer->getType().getUnqualifiedType()) +
+                ">(" + Address + ")";
+    Branch.Cond = Pointer + " == " + Address;
     Branch.Then.push_back(S);
     Into->push_back(std::move(Branch));
     Into = &Into->back().Else;

@@ -10,60 +10,106 @@ using namespace clang;
 
 namespace ddx {
 
-/// Whether Body may change V: assigns it (also through an overloaded
-/// operator), steps it, takes its address, calls a non-const member on it,
-/// or binds it to a reference to non-const.
-bool isModified(const VarDecl *V, const clang::Stmt *Body) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *V;
-    bool Found = false;
-    bool refers(const Expr *E) {
-      auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return Ref && Ref->getDecl() == V;
-    }
-    void arguments(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args) {
-      for (unsigned I = 0; FD && I < Args.size() && I < FD->getNumParams(); ++I)
-        Found |= refers(Args[I]) && writesThroughParam(FD->getParamDecl(I));
-    }
-    static bool writesThroughParam(const ParmVarDecl *P) {
-      QualType T = P->getType();
-      return T->isReferenceType() &&
-             !T.getNonReferenceType().isConstQualified();
-    }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      Found |= B->isAssignmentOp() && refers(B->getLHS());
+/// Whether FD is the standard library's (a member of a class in std too).
+static bool inStd(const FunctionDecl *FD) {
+  if (auto *Method = dyn_cast<CXXMethodDecl>(FD))
+    return Method->getParent()->isInStdNamespace();
+  return FD->isInStdNamespace();
+}
+
+namespace {
+/// Finds what may change a variable in a body (see isModified).
+struct ModificationFinder : RecursiveASTVisitor<ModificationFinder> {
+  const ValueDecl *V = nullptr;
+  bool CountAssignments = true;
+  /// Parameters already being looked into (recursive callees).
+  llvm::DenseSet<const ParmVarDecl *> *Seen = nullptr;
+  bool Found = false;
+
+  bool refers(const Expr *E) {
+    auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == V;
+  }
+  /// Whether a callee may change what it receives through P: a reference
+  /// to non-const, unless the callee's own body shows it does not (a
+  /// forwarding reference that only calls, a std::function constructor).
+  bool mayWriteThrough(const FunctionDecl *FD, const ParmVarDecl *P) {
+    QualType T = P->getType();
+    if (!T->isReferenceType() || T.getNonReferenceType().isConstQualified())
+      return false;
+    if (isa<CXXConstructorDecl>(FD) && inStd(FD))
+      return false; // std::function(F&&) and the like store a copy
+    const FunctionDecl *Def = FD->getDefinition();
+    if (!Def || !Def->getBody() || inStd(FD))
+      return true;
+    const ParmVarDecl *Own = Def->getParamDecl(P->getFunctionScopeIndex());
+    if (!Seen->insert(Own).second)
+      return false; // recursion: what it does is being looked at already
+    ModificationFinder Inner;
+    Inner.V = Own;
+    Inner.Seen = Seen;
+    Inner.TraverseStmt(const_cast<clang::Stmt *>(Def->getBody()));
+    return Inner.Found;
+  }
+  void arguments(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args) {
+    for (unsigned I = 0; FD && I < Args.size() && I < FD->getNumParams(); ++I)
+      Found |= refers(Args[I]) && mayWriteThrough(FD, FD->getParamDecl(I));
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    Found |= B->isAssignmentOp() && refers(B->getLHS()) &&
+             (CountAssignments || B->getOpcode() != BO_Assign);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+             refers(U->getSubExpr());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *D) {
+    // auto &r = v: r is another name for v.
+    QualType T = D->getType();
+    Found |= T->isReferenceType() &&
+             !T.getNonReferenceType().isConstQualified() && D->getInit() &&
+             refers(D->getInit());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    auto *Method = dyn_cast_or_null<CXXMethodDecl>(FD);
+    if (auto *Op = dyn_cast<CXXOperatorCallExpr>(C); Op && Method) {
+      // a = b, a(x) and the like on an object: its member decides.
+      Found |=
+          refers(Op->getArg(0)) && !Method->isConst() && !Method->isStatic();
+      arguments(FD, llvm::ArrayRef(Op->getArgs() + 1, Op->getNumArgs() - 1));
       return true;
     }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-               refers(U->getSubExpr());
-      return true;
-    }
-    bool VisitCallExpr(CallExpr *C) {
-      const FunctionDecl *FD = C->getDirectCallee();
-      auto *Method = dyn_cast_or_null<CXXMethodDecl>(FD);
-      if (auto *Op = dyn_cast<CXXOperatorCallExpr>(C); Op && Method) {
-        // a = b, a(x) and the like on an object: its member decides.
-        Found |=
-            refers(Op->getArg(0)) && !Method->isConst() && !Method->isStatic();
-        arguments(FD, llvm::ArrayRef(Op->getArgs() + 1, Op->getNumArgs() - 1));
-        return true;
-      }
-      if (auto *Member = dyn_cast<CXXMemberCallExpr>(C); Member && Method)
-        Found |=
-            refers(Member->getImplicitObjectArgument()) && !Method->isConst();
-      arguments(FD, llvm::ArrayRef(C->getArgs(), C->getNumArgs()));
-      return true;
-    }
-    bool VisitCXXConstructExpr(CXXConstructExpr *C) {
-      arguments(C->getConstructor(),
-                llvm::ArrayRef(C->getArgs(), C->getNumArgs()));
-      return true;
-    }
-  } F;
+    if (auto *Member = dyn_cast<CXXMemberCallExpr>(C); Member && Method)
+      Found |=
+          refers(Member->getImplicitObjectArgument()) && !Method->isConst();
+    arguments(FD, llvm::ArrayRef(C->getArgs(), C->getNumArgs()));
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    arguments(C->getConstructor(),
+              llvm::ArrayRef(C->getArgs(), C->getNumArgs()));
+    return true;
+  }
+};
+
+bool modifiedIn(const ValueDecl *V, const clang::Stmt *Body,
+                bool CountAssignments) {
+  llvm::DenseSet<const ParmVarDecl *> Seen;
+  ModificationFinder F;
   F.V = V;
+  F.CountAssignments = CountAssignments;
+  F.Seen = &Seen;
   F.TraverseStmt(const_cast<clang::Stmt *>(Body));
   return F.Found;
+}
+} // namespace
+
+bool isModified(const VarDecl *V, const clang::Stmt *Body) {
+  return modifiedIn(V, Body, /*CountAssignments=*/true);
 }
 
 const VarDecl *unstableCapture(const LambdaExpr *L) {
@@ -252,9 +298,10 @@ static const ValueDecl *namedVar(const Expr *E) {
 /// const), or be captured by a lambda (whose body is part of Body).
 static bool fieldWrites(const ValueDecl *V, const FieldDecl *Field,
                         const clang::Stmt *Body,
-                        std::vector<const Expr *> &Writes) {
+                        std::vector<const Expr *> &Writes, unsigned Depth = 0) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const ValueDecl *V;
+    unsigned Depth;
     const FieldDecl *Field;
     std::vector<const Expr *> *Writes;
     llvm::DenseSet<const DeclRefExpr *> Safe;
@@ -315,10 +362,21 @@ static bool fieldWrites(const ValueDecl *V, const FieldDecl *Field,
         const Expr *Arg = Args[I]->IgnoreParenImpCasts();
         if (isTheField(Arg) && T->isReferenceType() && !toConst(T))
           Escapes = true;
-        // V, &V or *V, passed where it cannot be written through.
-        if (const DeclRefExpr *R = baseRef(Arg); R && toConst(T))
+        // V, &V or *V, passed where it cannot be written through, or to a
+        // function whose body leaves the field alone.
+        if (const DeclRefExpr *R = baseRef(Arg);
+            R && (toConst(T) || leavesField(FD, I)))
           Safe.insert(R);
       }
+    }
+    bool leavesField(const FunctionDecl *FD, unsigned I) {
+      const FunctionDecl *Def = FD->getDefinition();
+      if (!Def || !Def->getBody() || inStd(FD) || Depth > 8)
+        return false;
+      std::vector<const Expr *> Inner;
+      return fieldWrites(Def->getParamDecl(I), Field, Def->getBody(), Inner,
+                         Depth + 1) &&
+             Inner.empty();
     }
     bool VisitCallExpr(CallExpr *C) {
       llvm::ArrayRef<const Expr *> Args(C->getArgs(), C->getNumArgs());
@@ -341,6 +399,7 @@ static bool fieldWrites(const ValueDecl *V, const FieldDecl *Field,
     }
   } F;
   F.V = V;
+  F.Depth = Depth;
   F.Field = Field;
   F.Writes = &Writes;
   F.TraverseStmt(const_cast<clang::Stmt *>(Body));
@@ -534,33 +593,23 @@ std::optional<CandidateSet> candidateFunctions(const Expr *E,
   if (!V || isa<ParmVarDecl>(V) || !V->getType()->isFunctionPointerType() ||
       !Enclosing || !Enclosing->getBody() || !IR.VarOf.count(V))
     return std::nullopt;
-  // Every use must read the pointer or assign it: one bound to a reference
-  // or whose address is taken could be set where the text does not say.
+  // Its values are what plain assignments give it; anything else that may
+  // change it (its address, a reference that a callee writes through, an
+  // alias) leaves the set open.
   struct Finder : RecursiveASTVisitor<Finder> {
     const VarDecl *V;
     std::vector<const Expr *> Values;
-    unsigned Uses = 0, Reads = 0;
-    bool refers(const Expr *E) {
-      auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParens());
-      return R && R->getDecl() == V;
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *R) {
-      Uses += R->getDecl() == V;
-      return true;
-    }
-    bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
-      Reads += C->getCastKind() == CK_LValueToRValue && refers(C->getSubExpr());
-      return true;
-    }
     bool VisitBinaryOperator(BinaryOperator *B) {
-      if (B->getOpcode() == BO_Assign && refers(B->getLHS()))
+      auto *R = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+      if (B->getOpcode() == BO_Assign && R && R->getDecl() == V)
         Values.push_back(B->getRHS());
       return true;
     }
   } F;
   F.V = V;
   F.TraverseStmt(Enclosing->getBody());
-  bool Escapes = F.Uses != F.Reads + F.Values.size();
+  bool Escapes =
+      modifiedIn(V, Enclosing->getBody(), /*CountAssignments=*/false);
   if (V->getInit())
     F.Values.insert(F.Values.begin(), V->getInit());
   CandidateSet Set;
