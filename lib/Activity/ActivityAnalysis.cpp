@@ -65,12 +65,6 @@ bool holdsValues(QualType T) {
   });
 }
 
-bool writesThrough(QualType T) {
-  if (T->isPointerType())
-    return !T->getPointeeType().isConstQualified();
-  return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
-}
-
 ActivityAnalysis::ActivityAnalysis(const FunctionIR &IR,
                                    const ExprPrinter &Printer)
     : IR(IR), Printer(Printer), Varied(IR.Vars.size(), false) {}
@@ -135,10 +129,15 @@ bool ActivityAnalysis::visit(const Block &B) {
       // callable arrives from.
       std::vector<const Expr *> Inputs(Call->arg_begin(), Call->arg_end());
       std::vector<const Expr *> ByReference;
-      if (const Expr *Object = calledObject(Call))
+      const Expr *Object = calledObject(Call);
+      if (Object)
         Inputs.push_back(Object);
+      // The function a call through a pointer or a field is bound to.
+      const FunctionDecl *Bound = nullptr;
       for (size_t I = 0, N = Inputs.size(); I < N; ++I)
-        if (auto R = resolveCallable(Inputs[I], IR, Printer.context()))
+        if (auto R = resolveCallable(Inputs[I], IR, Printer.context())) {
+          if (Inputs[I] == Object)
+            Bound = R->Function;
           for (const CalleeArg &Capture : R->Captures) {
             Inputs.push_back(Capture.E);
             // A callable may store active values in what it captures by
@@ -147,6 +146,7 @@ bool ActivityAnalysis::visit(const Block &B) {
                 !Capture.ParamType.getNonReferenceType()->isPointerType())
               ByReference.push_back(Capture.E);
           }
+        }
       for (const Expr *Input : Inputs)
         AnyVaried |= isVaried(Input) || (Input->getType()->isPointerType() &&
                                          isVaried(Printer.rootVar(Input)));
@@ -159,13 +159,9 @@ bool ActivityAnalysis::visit(const Block &B) {
         Changed |= mark(Printer.rootVar(Captured));
       // The callee may write active values through its non-const pointer
       // and reference arguments.
-      // (A call through a pointer or a field reaches the function it is
-      // bound to.)
-      const FunctionDecl *FD =
-          S.Candidate ? S.Candidate : Call->getDirectCallee();
-      if (const Expr *Object = FD ? nullptr : calledObject(Call))
-        if (auto R = resolveCallable(Object, IR, Printer.context()))
-          FD = R->Function;
+      const FunctionDecl *FD = S.Candidate;
+      if (!FD)
+        FD = Call->getDirectCallee() ? Call->getDirectCallee() : Bound;
       for (unsigned I = 0;
            FD && I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
         if (writesThrough(FD->getParamDecl(I)->getType()) &&

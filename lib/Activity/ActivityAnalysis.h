@@ -11,6 +11,7 @@
 
 #include "Emit/ExprPrinter.h"
 #include "IR/FunctionIR.h"
+#include "Plan/CallableResolver.h"
 #include <vector>
 
 namespace ddx {
@@ -26,10 +27,6 @@ bool holdsPointers(clang::QualType T);
 /// Whether T is a struct with a floating-point member (or an array or struct
 /// of them), not behind a pointer.
 bool holdsValues(clang::QualType T);
-
-/// Whether a callee can write through a parameter of type T: a pointer to
-/// non-const or a non-const reference.
-bool writesThrough(clang::QualType T);
 
 class ActivityAnalysis {
 public:

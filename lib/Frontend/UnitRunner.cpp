@@ -125,8 +125,9 @@ UnitResult runUnit(const UnitSetup &Setup, const std::string &Source,
   UnitContext U{Setup, Source, OutputName, Result, Messages};
   llvm::CrashRecoveryContext CRC;
   FirstCommandDatabase Database(*Setup.Database);
-  size_t Commands =
-      Setup.Database->getCompileCommands(cleanAbsolute(Source)).size();
+  // ClangTool keeps the mapped path and text by reference until run().
+  std::string Path = cleanAbsolute(Source);
+  size_t Commands = Setup.Database->getCompileCommands(Path).size();
   if (Commands > 1)
     Messages << "ddx: warning: '" << Source << "' has " << Commands
              << " compile commands; ddx uses the first\n";
@@ -141,9 +142,7 @@ UnitResult runUnit(const UnitSetup &Setup, const std::string &Source,
     Tool.appendArgumentsAdjuster(Setup.Flags);
     // The source is parsed with the rules appended, so that a rule can
     // mirror whatever the source included (docs/rules.md, "Discovery").
-    // ClangTool keeps the path and the text by reference until run().
     Contents += Setup.RuleSuffix;
-    std::string Path = cleanAbsolute(Source);
     Tool.mapVirtualFile(Path, Contents);
     auto Options = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
     TextDiagnosticPrinter Printer(Messages, Options.get());

@@ -10,6 +10,12 @@ using namespace clang;
 
 namespace ddx {
 
+bool writesThrough(QualType T) {
+  if (T->isPointerType())
+    return !T->getPointeeType().isConstQualified();
+  return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+}
+
 /// Whether FD is the standard library's (a member of a class in std too).
 static bool inStd(const FunctionDecl *FD) {
   if (auto *Method = dyn_cast<CXXMethodDecl>(FD))
@@ -34,8 +40,9 @@ struct ModificationFinder : RecursiveASTVisitor<ModificationFinder> {
   /// to non-const, unless the callee's own body shows it does not (a
   /// forwarding reference that only calls, a std::function constructor).
   bool mayWriteThrough(const FunctionDecl *FD, const ParmVarDecl *P) {
+    // (A pointer parameter receives a copy of the pointer.)
     QualType T = P->getType();
-    if (!T->isReferenceType() || T.getNonReferenceType().isConstQualified())
+    if (!T->isReferenceType() || !writesThrough(T))
       return false;
     if (isa<CXXConstructorDecl>(FD) && inStd(FD))
       return false; // std::function(F&&) and the like store a copy
@@ -276,9 +283,9 @@ std::vector<const FieldDecl *> functionPointerFields(QualType T) {
   return Out;
 }
 
-/// The variable an expression names, through parentheses, & and *: the
-/// struct `F`, `&F` and `(*P)` stand for.
-static const ValueDecl *namedVar(const Expr *E) {
+/// The reference to the variable an expression names, through parentheses,
+/// & and *: the struct `F`, `&F` and `(*P)` stand for.
+static const DeclRefExpr *namedRef(const Expr *E) {
   while (E) {
     E = E->IgnoreParenImpCasts();
     auto *U = dyn_cast<UnaryOperator>(E);
@@ -286,7 +293,11 @@ static const ValueDecl *namedVar(const Expr *E) {
       break;
     E = U->getSubExpr();
   }
-  auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
+  return dyn_cast_or_null<DeclRefExpr>(E);
+}
+/// The variable itself.
+static const ValueDecl *namedVar(const Expr *E) {
+  const DeclRefExpr *Ref = namedRef(E);
   return Ref ? Ref->getDecl() : nullptr;
 }
 
@@ -312,25 +323,16 @@ static bool fieldWrites(const ValueDecl *V, const FieldDecl *Field,
       auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
       return R && R->getDecl() == V ? R : nullptr;
     }
-    /// V as the base of a member access: `V.`, `V->`, `(&V)->`, `(*V).`.
+    /// V as the base of a member access (`V.`, `V->`, `(&V)->`, `(*V).`)
+    /// or as an argument (`V`, `&V`, `*V`).
     const DeclRefExpr *baseRef(const Expr *E) {
-      E = E->IgnoreParenImpCasts();
-      while (auto *U = dyn_cast<UnaryOperator>(E)) {
-        if (U->getOpcode() != UO_AddrOf && U->getOpcode() != UO_Deref)
-          break;
-        E = U->getSubExpr()->IgnoreParenImpCasts();
-      }
-      return ref(E);
+      const DeclRefExpr *R = namedRef(E);
+      return R && R->getDecl() == V ? R : nullptr;
     }
     /// V.Field or V->Field.
     bool isTheField(const Expr *E) {
       auto *M = dyn_cast<MemberExpr>(E->IgnoreParens());
       return M && M->getMemberDecl() == Field && baseRef(M->getBase());
-    }
-    static bool toConst(QualType T) {
-      if (T->isPointerType() || T->isReferenceType())
-        return T->getPointeeType().isConstQualified();
-      return true; // by value: a copy
     }
     bool VisitDeclRefExpr(DeclRefExpr *R) {
       Uses += R->getDecl() == V;
@@ -360,12 +362,12 @@ static bool fieldWrites(const ValueDecl *V, const FieldDecl *Field,
            ++I) {
         QualType T = FD->getParamDecl(I)->getType();
         const Expr *Arg = Args[I]->IgnoreParenImpCasts();
-        if (isTheField(Arg) && T->isReferenceType() && !toConst(T))
+        if (isTheField(Arg) && T->isReferenceType() && writesThrough(T))
           Escapes = true;
         // V, &V or *V, passed where it cannot be written through, or to a
         // function whose body leaves the field alone.
         if (const DeclRefExpr *R = baseRef(Arg);
-            R && (toConst(T) || leavesField(FD, I)))
+            R && (!writesThrough(T) || leavesField(FD, I)))
           Safe.insert(R);
       }
     }

@@ -50,6 +50,10 @@ const clang::LambdaExpr *capturedLambda(const clang::LambdaCapture &C);
 /// const for a const member.
 clang::QualType selfParamType(const clang::CXXMethodDecl *Method);
 
+/// Whether a callee can write through a parameter of type T: a pointer to
+/// non-const or a non-const reference.
+bool writesThrough(clang::QualType T);
+
 /// Whether Body may change V: assigns it (also through an overloaded
 /// operator), steps it, takes its address, calls a non-const member on it,
 /// or binds it to a reference to non-const.
