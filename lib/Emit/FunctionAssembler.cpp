@@ -226,20 +226,21 @@ bool InstanceBuilder::checkShadows() const {
 }
 
 /// A void* can carry a shadow into code ddx differentiates (the context of
-/// the gsl_function pattern), but derivatives cannot be followed into a
-/// view of active memory as bytes or integers (`char *`), nor into a
-/// library function that takes it as `void *` (memcpy): both would lose
-/// them without a word, so both are errors.
+/// the gsl_function pattern), but derivatives cannot be followed into
+/// active memory read as something that is not floating-point (bytes
+/// through a `char *`, a double reinterpreted as an integer, a union's
+/// integer member), nor into a library function that takes it as `void *`
+/// (memcpy): each would lose them without a word, so each is an error.
 bool InstanceBuilder::checkTypeErasedPointers() const {
   bool Ok = true;
-  auto Active = [&](const Expr *E) {
-    return E->getType()->isPointerType() &&
-           (Activity.isVaried(Printer.rootVar(E)) || Activity.isVaried(E));
+  auto Refuse = [&](SourceLocation At, const std::string &What) {
+    C.Diags.error(At, What + "; ddx cannot follow derivatives through values "
+                             "that are not floating-point");
+    Ok = false;
   };
-  // A reinterpretation of active memory as something that is not
-  // floating-point: from a double* (or double&) to anything else, or from
-  // a void* to bytes (a void* that holds ints is read as int*, which is
-  // fine; one copied byte by byte is not).
+  // From a double* (or double&) to anything else, or from a void* to
+  // bytes (a void* that holds ints is read as int*, which is fine; one
+  // copied byte by byte is not).
   auto CheckCast = [&](const CastExpr *Cast) {
     bool LValue = Cast->getCastKind() == CK_LValueBitCast;
     if (Cast->getCastKind() != CK_BitCast && !LValue)
@@ -255,12 +256,17 @@ bool InstanceBuilder::checkTypeErasedPointers() const {
     if (Source->isVoidType() ? !To->isCharType()
                              : !isDifferentiableType(Source))
       return;
-    C.Diags.error(Cast->getExprLoc(),
-                  "active memory is viewed as '" +
-                      Cast->getType().getAsString() +
-                      "' here; ddx cannot follow derivatives through "
-                      "values that are not floating-point");
-    Ok = false;
+    Refuse(Cast->getExprLoc(), "active memory is viewed as '" +
+                                   Cast->getType().getAsString() + "' here");
+  };
+  auto CheckUnionRead = [&](const MemberExpr *M) {
+    QualType Base = M->getBase()->getType();
+    auto *Record =
+        (M->isArrow() ? Base->getPointeeType() : Base)->getAsRecordDecl();
+    if (Record && Record->isUnion() && !isDifferentiableType(M->getType()) &&
+        Activity.isVaried(Printer.rootVar(M->getBase())))
+      Refuse(M->getExprLoc(), "an active union is read as '" +
+                                  M->getType().getAsString() + "' here");
   };
   auto CheckCall = [&](const CallExpr *Call) {
     const FunctionDecl *FD = Call->getDirectCallee();
@@ -270,7 +276,9 @@ bool InstanceBuilder::checkTypeErasedPointers() const {
          ++I) {
       // (Before its conversions: an array decays to the pointer.)
       const Expr *Arg = Call->getArg(I)->IgnoreParens();
-      if (!FD->getParamDecl(I)->getType()->isVoidPointerType() || !Active(Arg))
+      if (!FD->getParamDecl(I)->getType()->isVoidPointerType() ||
+          !Arg->getType()->isPointerType() ||
+          !(Activity.isVaried(Printer.rootVar(Arg)) || Activity.isVaried(Arg)))
         continue;
       C.Diags.error(Arg->getExprLoc(),
                     "the address of an active value is passed to '" +
@@ -287,21 +295,8 @@ bool InstanceBuilder::checkTypeErasedPointers() const {
       CheckCast(Cast);
     if (auto *Call = dyn_cast<CallExpr>(E))
       CheckCall(Call);
-    // A union read as another member than the floating-point one.
-    if (auto *M = dyn_cast<MemberExpr>(E)) {
-      auto *Record = M->getBase()->getType()->getAsRecordDecl();
-      if (M->isArrow())
-        Record = M->getBase()->getType()->getPointeeType()->getAsRecordDecl();
-      if (Record && Record->isUnion() && !isDifferentiableType(M->getType()) &&
-          Activity.isVaried(Printer.rootVar(M->getBase()))) {
-        C.Diags.error(M->getExprLoc(),
-                      "an active union is read as '" +
-                          M->getType().getAsString() +
-                          "' here; ddx cannot follow derivatives through "
-                          "values that are not floating-point");
-        Ok = false;
-      }
-    }
+    if (auto *M = dyn_cast<MemberExpr>(E))
+      CheckUnionRead(M);
     for (const clang::Stmt *Child : E->children())
       Visit(Child);
   };
