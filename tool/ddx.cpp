@@ -66,6 +66,12 @@ static cl::list<std::string>
                       "<dir> (add -I<dir> when compiling the output)"),
              cl::value_desc("dir"), cl::cat(Category));
 
+static cl::opt<bool> NoVerify(
+    "no-verify",
+    cl::desc("Do not parse the output before writing it (by default ddx "
+             "checks that what it generates compiles)"),
+    cl::cat(Category));
+
 int main(int argc, const char **argv) {
   // Everything after "--" goes to the compiler, as in other LLVM tools.
   std::optional<std::vector<std::string>> CompilerArgs;
@@ -110,6 +116,7 @@ int main(int argc, const char **argv) {
   Options.ReportPath = ReportPath;
   Options.RuleDirs.assign(RuleDirs.begin(), RuleDirs.end());
   Options.CompilerArgs = CompilerArgs;
+  Options.Verify = !NoVerify;
   ddx::locateSupportFiles(argv[0], Options);
   if (PrintSupportDirs) {
     outs() << "include " << Options.IncludeDir << "\nrules " << Options.RulesDir

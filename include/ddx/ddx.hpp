@@ -40,12 +40,16 @@ template <class T> constant_arg<std::decay_t<T>> constant(T &&v) {
 /// A pointer, reference or array paired with its shadow. In reverse mode the
 /// adjoints are accumulated into the shadow, which the caller seeds; in forward
 /// mode the shadow holds the tangent.
-template <class T> struct duplicated_arg {
-  T &&primal;
-  T &&shadow;
+/// The two may differ in type as other tools' drivers write them: a
+/// `const double *` input with its `double *` shadow, or `v.data()` (a
+/// temporary pointer) with a named one.
+template <class P, class S> struct duplicated_arg {
+  P &&primal;
+  S &&shadow;
 };
-template <class T> duplicated_arg<T> duplicated(T &&primal, T &&shadow) {
-  return {std::forward<T>(primal), std::forward<T>(shadow)};
+template <class P, class S>
+duplicated_arg<P, S> duplicated(P &&primal, S &&shadow) {
+  return {std::forward<P>(primal), std::forward<S>(shadow)};
 }
 
 
@@ -60,7 +64,9 @@ template <class A> struct unwrap { using type = A; };
 template <class T> struct unwrap<active_arg<T>> { using type = T &; };
 template <class T> struct unwrap<constant_arg<T>> { using type = T &; };
 template <class T> struct unwrap<dual<T>> { using type = T &; };
-template <class T> struct unwrap<duplicated_arg<T>> { using type = T &&; };
+template <class P, class S> struct unwrap<duplicated_arg<P, S>> {
+  using type = P &&;
+};
 template <class A> using unwrap_t = typename unwrap<std::decay_t<A>>::type;
 
 // The result of the target. A plain function may be requested without its

@@ -3,12 +3,17 @@
 #include "Plan/CallableResolver.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
 namespace ddx {
 
-bool isDifferentiableType(QualType T) {
+/// isDifferentiableType, with the records already being looked at: a
+/// struct that points to its own type (a list node) is differentiable only
+/// through its other members.
+static bool differentiable(QualType T,
+                           llvm::SmallPtrSetImpl<const RecordDecl *> &Open) {
   T = T.getNonReferenceType().getCanonicalType();
   if (T->isRealFloatingType())
     return true;
@@ -16,24 +21,27 @@ bool isDifferentiableType(QualType T) {
   // pattern); its shadow points to the shadow of that memory.
   if (auto *P = T->getAs<PointerType>())
     return P->getPointeeType()->isVoidType() ||
-           isDifferentiableType(P->getPointeeType());
+           differentiable(P->getPointeeType(), Open);
   if (T->isArrayType())
-    return isDifferentiableType(QualType(T->getPointeeOrArrayElementType(), 0));
-  if (auto *R = T->getAsRecordDecl()) {
-    if (auto *CXX = dyn_cast<CXXRecordDecl>(R)) {
-      // Containers of floating point (std::vector<double>, std::array).
-      if (auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(CXX)) {
-        for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray())
-          if (Arg.getKind() == TemplateArgument::Type &&
-              isDifferentiableType(Arg.getAsType()))
-            return true;
-      }
-    }
-    for (const FieldDecl *F : R->fields())
-      if (isDifferentiableType(F->getType()))
-        return true;
-  }
-  return false;
+    return differentiable(QualType(T->getPointeeOrArrayElementType(), 0), Open);
+  auto *R = T->getAsRecordDecl();
+  if (!R || !Open.insert(R).second)
+    return false;
+  bool Result = false;
+  // Containers of floating point (std::vector<double>, std::array).
+  if (auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(R))
+    for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray())
+      Result |= Arg.getKind() == TemplateArgument::Type &&
+                differentiable(Arg.getAsType(), Open);
+  for (const FieldDecl *F : R->fields())
+    Result = Result || differentiable(F->getType(), Open);
+  Open.erase(R);
+  return Result;
+}
+
+bool isDifferentiableType(QualType T) {
+  llvm::SmallPtrSet<const RecordDecl *, 8> Open;
+  return differentiable(T, Open);
 }
 
 /// Whether a field of the struct T (or of its bases, or of a struct member,
@@ -63,6 +71,22 @@ bool holdsValues(QualType T) {
   return anyMember(T, [](QualType F) {
     return !F->isPointerType() && !F->isRecordType() && isDifferentiableType(F);
   });
+}
+
+bool isPlainValue(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isRealFloatingType())
+    return true;
+  if (T->isArrayType())
+    return isPlainValue(QualType(T->getPointeeOrArrayElementType(), 0));
+  auto *R = T->getAsCXXRecordDecl();
+  if (!R || !R->hasDefinition() || !R->isAggregate() || R->getNumBases() > 0 ||
+      !isDifferentiableType(T))
+    return false;
+  for (const FieldDecl *F : R->fields())
+    if (isDifferentiableType(F->getType()) && !isPlainValue(F->getType()))
+      return false;
+  return true;
 }
 
 ActivityAnalysis::ActivityAnalysis(const FunctionIR &IR,

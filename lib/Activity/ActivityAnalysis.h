@@ -27,6 +27,11 @@ bool holdsPointers(clang::QualType T);
 /// Whether T is a struct with a floating-point member (or an array or struct
 /// of them), not behind a pointer.
 bool holdsValues(clang::QualType T);
+/// Whether T carries derivatives as a plain value whose shadow is a value of
+/// the same type: a floating-point scalar, or an array or aggregate of them
+/// (integers may sit beside), with no pointer or container inside. Such a
+/// value can be returned with its tangent and receive an adjoint seed.
+bool isPlainValue(clang::QualType T);
 
 class ActivityAnalysis {
 public:

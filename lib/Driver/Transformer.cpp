@@ -9,8 +9,10 @@
 #include "Requests/RequestFinder.h"
 #include "Rules/RuleBinder.h"
 #include "Support/Diagnostics.h"
+#include "Support/Spelling.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include <map>
 
 using namespace clang;
 
@@ -37,6 +39,10 @@ private:
   nlohmann::json location(SourceLocation Loc) const;
   std::string text(const Expr *E) const;
   bool planRequest(const Request &R, std::string &Rewrite);
+  bool checkResult(const Request &R);
+  /// Each request's entry function, and where its first request's
+  /// top-level declaration begins.
+  std::map<std::string, unsigned> EntryOffsets;
   unsigned offset(SourceLocation Loc) const {
     return SM.getFileOffset(SM.getExpansionLoc(Loc));
   }
@@ -71,6 +77,32 @@ unsigned TUTransformer::topLevelOffset(SourceLocation Loc) const {
       return SM.getFileOffset(Begin);
   }
   return Target;
+}
+
+/// A gradient seeds a floating-point result with 1; a derivative returns
+/// the tangent of a plain value. Any other result that carries derivatives
+/// would come back without them.
+bool TUTransformer::checkResult(const Request &R) {
+  QualType Ret = R.What.Function->getReturnType();
+  if (Ret->isVoidType() || !isDifferentiableType(Ret) ||
+      Ret->isRealFloatingType() || (!R.Gradient && isPlainValue(Ret)))
+    return true;
+  std::string Type = userTypeName(Ret, Ctx);
+  Diags.error(R.Call->getExprLoc(),
+              R.Gradient
+                  ? "ddx::gradient needs a function returning one "
+                    "floating-point value (its adjoint is seeded with 1); "
+                    "this one returns '" +
+                        Type + "'"
+                  : "ddx::derivative cannot return the tangent of a '" + Type +
+                        "' yet");
+  Diags.note(R.Call->getExprLoc(),
+             R.Gradient ? "reduce the result to a scalar in a wrapper "
+                          "function, or write it through an output parameter "
+                          "passed with ddx::duplicated (whose shadow you seed)"
+                        : "write the result through an output parameter "
+                          "passed with ddx::duplicated");
+  return false;
 }
 
 bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
@@ -130,6 +162,8 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
   }
   const FunctionIR *IR = Assembler.lowered(What);
   if (!IR)
+    return false;
+  if (!checkResult(R))
     return false;
   // A lambda's captures, or a functor's `self`, come before the
   // parameters; the request does not differentiate them.
@@ -209,6 +243,10 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
   const Instance &I =
       Plan.get(What, R.Gradient ? Mode::Gradient : Mode::Derivative, Acts,
                paramNames(What), R.Call->getExprLoc());
+  unsigned At = topLevelOffset(R.Call->getBeginLoc());
+  auto [It, New] = EntryOffsets.try_emplace(I.Name, At);
+  if (!New)
+    It->second = std::min(It->second, At);
   Rewrite = "::ddx_generated::" + I.Name + "(";
   for (size_t A = 0; A < CallArgs.size(); ++A)
     Rewrite += (A ? ", " : "") + CallArgs[A];
@@ -335,12 +373,21 @@ std::optional<std::string> TUTransformer::transform() {
   if (Diags.hasErrors())
     return std::nullopt;
 
+  // A request's entry function is declared before the declaration that
+  // holds the request, where everything the request names is visible.
+  // Everything else generated code calls is declared at the end, after
+  // every type it may name (a helper's struct defined after the request).
+  std::map<unsigned, std::string> EntryDeclarations;
   std::string Declarations, Definitions;
   while (const Instance *I = Plan.next()) {
     GeneratedFunction F;
     if (!Assembler.assemble(*I, F))
       continue;
-    Declarations += F.Declaration + "\n";
+    auto Entry = EntryOffsets.find(I->Name);
+    if (Entry != EntryOffsets.end())
+      EntryDeclarations[Entry->second] += F.Declaration + "\n";
+    else
+      Declarations += F.Declaration + "\n";
     Definitions += F.Definition + "\n";
   }
   if (Diags.hasErrors())
@@ -350,18 +397,20 @@ std::optional<std::string> TUTransformer::transform() {
                     ". Do not edit.\n#include <ddx/ddx.hpp>\n"
                     "#include <ddx/tape.hpp>\n#include <ddx/rules/cmath.hpp>\n"
                     "#include <tuple>\n");
-  Writer.insertBlock(
-      topLevelOffset(Requests.front().Call->getBeginLoc()),
-      formatCode("// ddx: derivative functions (defined at the end of the "
-                 "file)\nnamespace ddx_generated {\n" +
-                 Declarations + "} // namespace ddx_generated\n"));
+  for (const auto &[Offset, Entries] : EntryDeclarations)
+    Writer.insertBlock(
+        Offset,
+        formatCode("// ddx: derivative functions (defined at the end of the "
+                   "file)\nnamespace ddx_generated {\n" +
+                   Entries + "} // namespace ddx_generated\n"));
   // Rules are included after the user's code, as ddx parsed them: the
   // shipped ones for the libraries the file included, then the user's.
   Writer.insertBlock(Original.size(),
                      formatCode(O.RuleIncludes +
                                 "// ddx: derivative functions\n"
                                 "namespace ddx_generated {\n" +
-                                Adaptors.definitions() + Definitions +
+                                Declarations + Adaptors.definitions() +
+                                Definitions +
                                 "} // namespace ddx_generated\n"));
   return Writer.render();
 }

@@ -6,6 +6,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include <optional>
 
+#include "Support/Describe.h"
+
 using namespace clang;
 
 namespace ddx {
@@ -34,8 +36,6 @@ Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
   case Stmt::Kind::Call:
     return emitCall(S);
   case Stmt::Kind::Eval: {
-    if (auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call)))
-      C.checkDiscardedCall(Call);
     return {{C.Printer.print(S.Call) + ";"}, {}};
   }
   case Stmt::Kind::Raw:
@@ -185,7 +185,7 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     Result.Reverse.push_back(D + " = {};");
     if (!Restore.empty())
       Result.Reverse.push_back(Restore);
-    addInto(T, C.Printer.shadow(S.Value), Seed, Result.Reverse);
+    accumulate(S.Value, Seed, Result.Reverse);
     Result.Reverse.push_back("}");
     return Result;
   }
@@ -307,10 +307,16 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
                                            : adjointSlot(Arg, Rev, After));
     }
   }
-  bool HasSeed = !Temp.empty() && Call->getType()->isRealFloatingType();
+  if (!C.checkReturn(Call, S.Var))
+    return Result;
+  QualType Ret = Call->getType();
+  bool HasSeed = !Temp.empty() && isPlainValue(Ret);
   if (HasSeed)
     RevArgs.push_back(C.Activity.isVaried(S.Var) ? ExprPrinter::shadowName(Temp)
-                                                 : std::string("0"));
+                      : Ret->isRealFloatingType()
+                          ? std::string("0")
+                          : C.Printer.typeName(Ret.getUnqualifiedType()) +
+                                "{}");
   FwdArgs.push_back("_tape");
   RevArgs.push_back("_tape");
   Result.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
@@ -319,7 +325,7 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   Rev.push_back("::ddx_generated::" + Reverse + "(" +
                 llvm::join(RevArgs, ", ") + ");");
   if (HasSeed && C.Activity.isVaried(S.Var))
-    Rev.push_back(ExprPrinter::shadowName(Temp) + " = 0;");
+    Rev.push_back(ExprPrinter::shadowName(Temp) + " = {};");
   if (!Restore.empty())
     Rev.push_back(Restore);
   append(Rev, After);
@@ -396,7 +402,11 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
     // A struct built in place (Bell{k}): each member's adjoint goes to the
     // value that initialised it.
     unsigned I = 0;
-    if (auto *Record = E->getType()->getAsRecordDecl())
+    if (E->getType()->isArrayType())
+      for (; I < Init->getNumInits(); ++I)
+        accumulate(Init->getInit(I), wrap(Seed) + "[" + std::to_string(I) + "]",
+                   Out);
+    else if (auto *Record = E->getType()->getAsRecordDecl())
       for (const FieldDecl *F : Record->fields())
         if (I < Init->getNumInits())
           accumulate(Init->getInit(I++),
@@ -489,9 +499,7 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
       accumulateRule(Call, B.Pushforward, bind(E, Seed, Out), Out);
     return;
   }
-  C.Diags.error(E->getExprLoc(),
-                std::string("ddx cannot differentiate this expression (") +
-                    E->getStmtClassName() + ")");
+  C.Diags.error(E->getExprLoc(), unsupportedMessage(E, C.Ctx));
 }
 
 } // namespace ddx

@@ -4,6 +4,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include <cstdio>
 
@@ -327,27 +328,162 @@ bool isIndirect(QualType T) {
          (T->isReferenceType() && !T.getNonReferenceType().isConstQualified());
 }
 
-bool EmitContext::checkDiscardedCall(const CallExpr *Call) {
+bool EmitContext::checkReturn(const CallExpr *Call, int Result) {
+  QualType Ret = Call->getType();
+  if (Result < 0 || !Activity.isVaried(Result) || isPlainValue(Ret) ||
+      !isDifferentiableType(Ret))
+    return true;
   const FunctionDecl *FD = Call->getDirectCallee();
-  bool Writes = isa<CXXMemberCallExpr>(Call);
-  for (unsigned I = 0; I < Call->getNumArgs() && !Writes; ++I) {
-    QualType T = FD && I < FD->getNumParams() ? FD->getParamDecl(I)->getType()
-                                              : Call->getArg(I)->getType();
-    Writes =
-        writesThrough(T) && Activity.isVaried(Printer.rootVar(Call->getArg(I)));
-  }
-  return !FD || Writes ? checkCall(Call) : true;
+  Diags.error(Call->getExprLoc(),
+              "ddx cannot differentiate a call " +
+                  (FD ? "of '" + FD->getNameAsString() + "' " : std::string()) +
+                  "that returns '" + userTypeName(Ret, Ctx) +
+                  "' with active arguments yet: only floating-point values "
+                  "and structs or arrays of them carry a derivative back "
+                  "from a call");
+  Diags.note(Call->getExprLoc(),
+             "return the values through an output parameter (a reference "
+             "or pointer argument) instead");
+  return false;
 }
 
-bool EmitContext::checkCall(const CallExpr *Call) {
-  bool AnyVaried = false;
-  for (const Expr *Arg : Call->arguments())
-    AnyVaried |= Activity.isVaried(Arg);
-  if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-    AnyVaried |= Activity.isVaried(Member->getImplicitObjectArgument());
+/// How plainly a callee receiving a value of type T (a parameter's, or the
+/// object's) can write through it something that can carry a derivative:
+/// 3 floating-point values through a pointer or reference, 2 anything else
+/// that holds them, 1 through a pointer it holds (a gsl_function's void*
+/// params, even behind a const pointer), 0 not at all.
+static int writeRank(QualType T) {
+  if (!T->isPointerType() && !T->isReferenceType())
+    return holdsPointers(T) ? 1 : 0;
+  QualType Pointee = T->getPointeeType();
+  if (writesThrough(T) && isDifferentiableType(T))
+    return Pointee->isRealFloatingType() ||
+                   (Pointee->isArrayType() &&
+                    Pointee->getPointeeOrArrayElementType()
+                        ->isRealFloatingType())
+               ? 3
+               : 2;
+  return holdsPointers(Pointee) || Pointee->isPointerType() ? 1 : 0;
+}
+
+EmitContext::CallEffects EmitContext::effects(const CallExpr *Call) const {
+  CallEffects E;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  int Best = 0;
+  auto Consider = [&](const Expr *Arg, QualType Param, int Rank) {
+    bool Reaches = Activity.isVaried(Arg) ||
+                   ((Param->isPointerType() || Param->isReferenceType() ||
+                     holdsPointers(Param)) &&
+                    Activity.isVaried(Printer.rootVar(Arg)));
+    if (Reaches && !E.VariedInput)
+      E.VariedInput = Arg;
+    if (!Rank)
+      return;
+    E.WritesActive |= Reaches;
+    // Name the plainest output, preferring one into active memory.
+    Rank = Rank * 2 + Reaches;
+    if (Rank > Best) {
+      Best = Rank;
+      E.Written = Arg;
+      E.WrittenIsActive = Reaches;
+    }
+  };
+  std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
+  auto *Method = dyn_cast_or_null<CXXMethodDecl>(FD);
+  if (Method && Method->isInstance()) {
+    const Expr *Object = nullptr;
+    if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      Object = Member->getImplicitObjectArgument();
+    else if (isa<CXXOperatorCallExpr>(Call) && !Args.empty()) {
+      Object = Args.front();
+      Args.erase(Args.begin());
+    }
+    if (Object) {
+      QualType T = Object->getType();
+      if (T->isPointerType())
+        T = T->getPointeeType();
+      Consider(Object, Ctx.getLValueReferenceType(T),
+               !Method->isConst() && isDifferentiableType(T) ? 2 : 0);
+    }
+  }
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    if (isa<CXXDefaultArgExpr>(Args[I]))
+      continue;
+    // Arguments past a variadic function's parameters are passed by value.
+    QualType Param = FD && I < FD->getNumParams()
+                         ? FD->getParamDecl(I)->getType()
+                         : Args[I]->getType();
+    Consider(Args[I], Param, writeRank(Param));
+  }
+  return E;
+}
+
+/// An expression as the user wrote it, for messages.
+std::string EmitContext::userText(const Expr *E) const {
+  llvm::StringRef Text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()),
+                           Ctx.getSourceManager(), Ctx.getLangOpts());
+  return Text.empty() ? Printer.print(E) : Text.str();
+}
+
+/// Says how active data reaches a refused call, and what it could write.
+void EmitContext::explain(const CallExpr *Call, const CallEffects &E) {
+  auto Text = [&](const Expr *Arg) { return "'" + userText(Arg) + "'"; };
+  if (E.VariedInput) {
+    Diags.note(E.VariedInput->getExprLoc(),
+               "active data reaches the call through " + Text(E.VariedInput));
+    // A struct that only points to active data (a gsl_function whose
+    // params were set to an active struct): say where it got the pointer.
+    int Root = Printer.rootVar(E.VariedInput);
+    if (const Stmt *Source =
+            Root >= 0 ? firstActiveWrite(IR.Body, Root) : nullptr)
+      Diags.note(Source->Loc, "'" + Printer.varName(Root) +
+                                  "' holds active data from this assignment");
+  }
+  if (E.Written)
+    Diags.note(E.Written->getExprLoc(),
+               std::string(E.WrittenIsActive
+                               ? "and it can overwrite active data "
+                                 "through "
+                               : "and it can write results "
+                                 "through ") +
+                   Text(E.Written) + ", whose derivative ddx would not know");
+}
+
+/// The first assignment into a part of Var (a field, an element) with an
+/// active value, when Var is a struct or array assigned piecewise.
+const Stmt *EmitContext::firstActiveWrite(const Block &B, int Var) const {
+  for (const Stmt &S : B) {
+    if (S.K == Stmt::Kind::Assign && S.Value &&
+        (S.Var == Var ? !S.Path.empty()
+                      : S.LValue && Printer.rootVar(S.LValue) == Var &&
+                            !isa<DeclRefExpr>(skipImplicit(S.LValue))) &&
+        Activity.isVaried(S.Value))
+      return &S;
+    if (const Stmt *Found = firstActiveWrite(S.Then, Var))
+      return Found;
+    if (const Stmt *Found = firstActiveWrite(S.Else, Var))
+      return Found;
+  }
+  return nullptr;
+}
+
+bool EmitContext::checkCall(const CallExpr *Call, bool ValueUsed) {
   CallBinding B = Rules.bind(Call);
-  if (!AnyVaried || B.K == CallBinding::Kind::Rule)
+  if (B.K == CallBinding::Kind::Rule || isValueCast(Call))
     return true;
+  CallEffects Effects = effects(Call);
+  bool ValueCarries = ValueUsed && isDifferentiableType(Call->getType());
+  if (!(Effects.VariedInput && (ValueCarries || Effects.Written)) &&
+      !Effects.WritesActive)
+    return true;
+  bool Ok = refuseCall(Call, B);
+  if (!Ok)
+    explain(Call, Effects);
+  return Ok;
+}
+
+bool EmitContext::refuseCall(const CallExpr *Call, const CallBinding &B) {
   const FunctionDecl *FD = Call->getDirectCallee();
   std::string Name = FD ? FD->getQualifiedNameAsString() : "<indirect>";
   if (!FD) {
@@ -378,10 +514,19 @@ bool EmitContext::checkCall(const CallExpr *Call) {
       Diags.error(Call->getExprLoc(),
                   "ddx cannot differentiate the virtual call '" + Name +
                       "': the callee is chosen at run time");
+    else if (isa<CXXOperatorCallExpr>(Call))
+      Diags.error(Call->getExprLoc(),
+                  "ddx cannot differentiate the overloaded operator '" + Name +
+                      "' on active values yet");
     else
       Diags.error(Call->getExprLoc(), "ddx cannot differentiate the member "
                                       "function call '" +
-                                          Name + "' yet");
+                                          Name + "' on active data yet");
+    if (!Method->isVirtual() && !Method->getParent()->isInStdNamespace())
+      Diags.note(Call->getExprLoc(),
+                 "ddx differentiates member functions of the functor being "
+                 "differentiated, called on itself; elsewhere, write it as a "
+                 "free function taking the object by reference");
     return false;
   }
   if (B.K == CallBinding::Kind::Opaque) {
@@ -391,7 +536,108 @@ bool EmitContext::checkCall(const CallExpr *Call) {
                     "(see docs/rules.md) or make the definition visible");
     return false;
   }
-  return true;
+  // A function ddx could differentiate, in a place where it is not (an
+  // overloaded operator in an expression).
+  Diags.error(Call->getExprLoc(),
+              std::string(isa<CXXOperatorCallExpr>(Call)
+                              ? "ddx cannot differentiate the overloaded "
+                                "operator '"
+                              : "ddx cannot differentiate this call of '") +
+                  Name + "' on active values yet");
+  Diags.note(Call->getExprLoc(), "call a named function in a statement of its "
+                                 "own instead");
+  return false;
+}
+
+bool EmitContext::checkUndifferentiated(const Block &Body) {
+  bool Ok = true;
+  for (const Stmt &S : Body) {
+    switch (S.K) {
+    case Stmt::Kind::Assign:
+      Ok &= checkPrimalCallsIn(S.Value, false);
+      Ok &= checkPrimalCallsIn(S.LValue, false);
+      Ok &= checkStorage(S);
+      break;
+    case Stmt::Kind::Eval:
+      // A call whose value is discarded (printf of an active value) only
+      // matters through what it writes.
+      if (auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call))) {
+        Ok &= checkCall(Call, /*ValueUsed=*/false);
+        for (const Expr *Arg : Call->arguments())
+          Ok &= checkPrimalCallsIn(Arg, false);
+      } else {
+        Ok &= checkPrimalCallsIn(S.Call, false);
+      }
+      break;
+    case Stmt::Kind::Call:
+      // The call itself is differentiated (or a rule); its arguments are
+      // evaluated as primal code.
+      for (const clang::Stmt *Child : S.Call->children())
+        if (auto *E = dyn_cast_or_null<Expr>(Child);
+            E && E != cast<CallExpr>(S.Call)->getCallee())
+          Ok &= checkPrimalCallsIn(E, false);
+      break;
+    case Stmt::Kind::If:
+    case Stmt::Kind::Loop:
+      Ok &= checkPrimalCallsIn(S.CondExpr, true);
+      Ok &= checkUndifferentiated(S.Then);
+      Ok &= checkUndifferentiated(S.Else);
+      break;
+    case Stmt::Kind::Raw:
+      break;
+    }
+  }
+  return Ok;
+}
+
+bool EmitContext::checkPrimalCallsIn(const Expr *E, bool InCondition) {
+  if (!E || isa<LambdaExpr>(E))
+    return true;
+  bool Ok = true;
+  for (const clang::Stmt *Child : E->children())
+    if (auto *Sub = dyn_cast_or_null<Expr>(Child))
+      Ok &= checkPrimalCallsIn(Sub, InCondition);
+  auto *Call = dyn_cast<CallExpr>(E);
+  // An extracted call is a Call statement of its own; a container's
+  // subscript is an access path the emitters follow.
+  if (!Call || Printer.tempOf(Call) >= 0)
+    return Ok;
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+      (Op && Op->getOperator() == OO_Subscript) || storageOf(Call))
+    return Ok;
+  return (InCondition ? checkConditionCall(Call) : checkCall(Call)) && Ok;
+}
+
+/// An active value stored where generated code keeps no shadow: a global
+/// or static variable, or memory no local or parameter leads to.
+bool EmitContext::checkStorage(const Stmt &Assign) {
+  if (Assign.Var >= 0 || !Assign.LValue || !Assign.Value ||
+      Printer.rootVar(Assign.LValue) >= 0 || !Activity.isVaried(Assign.Value) ||
+      !isDifferentiableType(Assign.LValue->getType()))
+    return true;
+  Diags.error(Assign.Loc, "an active value is stored in '" +
+                              userText(Assign.LValue) +
+                              "', which is not a local variable or a "
+                              "parameter: ddx keeps no derivative for it");
+  Diags.note(Assign.Loc, "pass the storage to the function as a reference or "
+                         "pointer parameter instead of using a global");
+  return false;
+}
+
+/// A condition is never differentiated: its calls' values are fine whatever
+/// they are, but a call there must not change active data.
+bool EmitContext::checkConditionCall(const CallExpr *Call) {
+  CallEffects Effects = effects(Call);
+  if (!Effects.WritesActive && !(Effects.VariedInput && Effects.Written &&
+                                 Rules.bind(Call).K != CallBinding::Kind::Rule))
+    return true;
+  Diags.error(Call->getExprLoc(),
+              "ddx does not differentiate calls in a condition, and this call "
+              "can change active data");
+  Diags.note(Call->getExprLoc(), "call it in a statement before the "
+                                 "condition and test its result");
+  explain(Call, Effects);
+  return false;
 }
 
 } // namespace ddx

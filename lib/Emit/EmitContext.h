@@ -76,13 +76,42 @@ struct EmitContext {
   std::string argText(const CalleeArg &A) const;
   std::string argShadow(const CalleeArg &A) const;
 
-  /// Reports a call with active arguments that ddx cannot differentiate.
-  /// Returns true if the call is fine (a rule, or inactive).
-  bool checkCall(const clang::CallExpr *Call);
-  /// The same for a call whose value is discarded (a statement): it matters
-  /// only if it can write active values through a pointer or reference
-  /// (printf of an active value does not).
-  bool checkDiscardedCall(const clang::CallExpr *Call);
+  /// Refuses a differentiated call whose result carries derivatives that
+  /// generated code cannot return with it (a container, a pointer, a struct
+  /// holding either). Result: the variable that receives the value, or -1.
+  bool checkReturn(const clang::CallExpr *Call, int Result);
+  /// Checks a call that generated code leaves as the primal call (it has no
+  /// rule and is not differentiated): fine only if it cannot change a
+  /// derivative, that is, if nothing active reaches it or it neither returns
+  /// (when ValueUsed) nor writes anything that can carry a derivative, and
+  /// it does not write active memory. Otherwise reports why, and returns
+  /// false. A rule's call is always fine here.
+  bool checkCall(const clang::CallExpr *Call, bool ValueUsed = true);
+  /// Checks what the statements of Body would leave undifferentiated: every
+  /// call left as primal code (also in conditions and in the arguments of
+  /// differentiated calls), and active values stored where no shadow is (a
+  /// global). Returns false after reporting one.
+  bool checkUndifferentiated(const Block &Body);
+
+private:
+  /// What a primal call could do to derivatives.
+  struct CallEffects {
+    const clang::Expr *VariedInput =
+        nullptr; ///< carries or reaches active data
+    const clang::Expr *Written =
+        nullptr;                  ///< can be written, and hold derivatives
+    bool WrittenIsActive = false; ///< Written reaches active memory
+    bool WritesActive = false;    ///< some written argument reaches it
+  };
+  CallEffects effects(const clang::CallExpr *Call) const;
+  void explain(const clang::CallExpr *Call, const CallEffects &E);
+  const Stmt *firstActiveWrite(const Block &B, int Var) const;
+  std::string userText(const clang::Expr *E) const;
+  /// Reports why a call that must be differentiated cannot be.
+  bool refuseCall(const clang::CallExpr *Call, const CallBinding &B);
+  bool checkPrimalCallsIn(const clang::Expr *E, bool InCondition);
+  bool checkConditionCall(const clang::CallExpr *Call);
+  bool checkStorage(const Stmt &Assign);
 };
 
 /// Statements adding Src to Dst for a value of type T: scalars directly,

@@ -11,6 +11,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include <cstdio>
 
+#include "Support/Describe.h"
+
 using namespace clang;
 
 namespace ddx {
@@ -96,12 +98,31 @@ std::string constantLiteral(const Expr *E, ASTContext &Ctx) {
   return "";
 }
 
+const Expr *storageOf(const Expr *E) {
+  auto *Call = dyn_cast<CXXMemberCallExpr>(E);
+  const CXXMethodDecl *M = Call ? Call->getMethodDecl() : nullptr;
+  if (!M || M->getNumParams() || !M->getIdentifier() ||
+      M->getName() != "data" || !M->getParent()->isInStdNamespace())
+    return nullptr;
+  return Call->getImplicitObjectArgument();
+}
+
 const Expr *copiedFrom(const Expr *E) {
   auto *Copy = dyn_cast<CXXConstructExpr>(E);
   if (Copy && Copy->getNumArgs() == 1 &&
       Copy->getConstructor()->isCopyOrMoveConstructor())
     return Copy->getArg(0);
+  if (auto *Call = dyn_cast<CallExpr>(E); Call && isValueCast(Call))
+    return Call->getArg(0);
   return nullptr;
+}
+
+bool isValueCast(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || Call->getNumArgs() != 1 || !FD->isInStdNamespace() ||
+      !FD->getIdentifier())
+    return false;
+  return llvm::is_contained({"move", "forward", "as_const"}, FD->getName());
 }
 
 std::string ExprPrinter::typeName(QualType T) const {
@@ -129,9 +150,7 @@ std::string ExprPrinter::sourceText(const Expr *E) const {
 }
 
 std::string ExprPrinter::unsupported(const Expr *E) const {
-  Diags.error(E->getExprLoc(),
-              std::string("ddx cannot differentiate this expression (") +
-                  E->getStmtClassName() + ")");
+  Diags.error(E->getExprLoc(), unsupportedMessage(E, Ctx));
   return "/*unsupported*/0";
 }
 
@@ -217,6 +236,10 @@ std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
     if (R && R->Function) {
       Text = calleeName(R->Function, nullptr) + "(";
       First = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+    } else if (isa<CXXOperatorCallExpr>(Call)) {
+      // A functor called through its operator(): `fn(x)`.
+      Text = print(Object) + "(";
+      First = 1;
     }
   }
   for (unsigned I = First; I < Call->getNumArgs(); ++I) {
@@ -305,7 +328,8 @@ std::string ExprPrinter::print(const Expr *E) const {
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     if (Construct->getNumArgs() == 1)
       return print(Construct->getArg(0));
-    std::string Text = typeName(Construct->getType()) + "(";
+    std::string Text =
+        typeName(Construct->getType().getUnqualifiedType()) + "(";
     for (unsigned I = 0; I < Construct->getNumArgs(); ++I) {
       if (isa<CXXDefaultArgExpr>(Construct->getArg(I)))
         break;
@@ -315,6 +339,9 @@ std::string ExprPrinter::print(const Expr *E) const {
   }
   if (isa<CXXThisExpr>(E))
     return "(&self)";
+  // `std::list<int> c{1, 2};`: the braces build the initializer_list.
+  if (auto *List = dyn_cast<CXXStdInitializerListExpr>(E))
+    return print(List->getSubExpr());
   return unsupported(E);
 }
 
@@ -322,6 +349,9 @@ int ExprPrinter::rootVar(const Expr *E) const {
   E = skipImplicit(E);
   if (!E)
     return -1;
+  // A member of a struct an extracted call returned.
+  if (int Temp = tempOf(E); Temp >= 0)
+    return Temp;
   if (isa<CXXThisExpr>(E))
     return IR.SelfVar;
   if (auto *P = dyn_cast<ParenExpr>(E))
@@ -340,6 +370,8 @@ int ExprPrinter::rootVar(const Expr *E) const {
     return rootVar(S->getBase());
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
     return Op->getOperator() == OO_Subscript ? rootVar(Op->getArg(0)) : -1;
+  if (const Expr *Container = storageOf(E))
+    return rootVar(Container);
   if (auto *M = dyn_cast<MemberExpr>(E))
     return rootVar(M->getBase());
   if (auto *U = dyn_cast<UnaryOperator>(E))
@@ -376,6 +408,8 @@ QualType shadowType(ASTContext &Ctx, QualType T) {
 
 std::string ExprPrinter::shadow(const Expr *E) const {
   E = skipImplicit(E);
+  if (int Temp = tempOf(E); Temp >= 0)
+    return shadowName(varName(Temp));
   if (auto *P = dyn_cast<ParenExpr>(E))
     return "(" + shadow(P->getSubExpr()) + ")";
   if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
@@ -405,6 +439,9 @@ std::string ExprPrinter::shadow(const Expr *E) const {
   }
   if (isa<CXXThisExpr>(E))
     return "(&" + shadowName("self") + ")";
+  // A container's shadow has its shape: v.data() is _d_v.data().
+  if (const Expr *Container = storageOf(E))
+    return shadow(Container) + ".data()";
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Deref)
       return "*" + shadow(U->getSubExpr());

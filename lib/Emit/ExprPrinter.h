@@ -73,6 +73,14 @@ clang::QualType shadowType(clang::ASTContext &Ctx, clang::QualType T);
 /// null: for shadows, roots and adjoints the copy is transparent.
 const clang::Expr *copiedFrom(const clang::Expr *E);
 
+/// The container whose elements a std container's data() points to, or
+/// null: the pointer reaches the container's storage and its shadow.
+const clang::Expr *storageOf(const clang::Expr *E);
+
+/// std::move, std::forward and std::as_const: casts of a value category,
+/// through which a value's derivative passes unchanged.
+bool isValueCast(const clang::CallExpr *Call);
+
 /// Strips what never changes meaning in generated code: implicit casts,
 /// parentheses' absence, temporaries and cleanups.
 const clang::Expr *skipImplicit(const clang::Expr *E);

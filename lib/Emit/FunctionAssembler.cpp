@@ -115,7 +115,14 @@ private:
   ParamActivity act(unsigned P) const {
     return P < I.Activity.size() ? I.Activity[P] : ParamActivity::Inactive;
   }
-  bool floatingReturn() const { return IR.returnType()->isRealFloatingType(); }
+  /// Whether the return value carries a derivative that is returned with it
+  /// (tangent) or seeded (reverse sweep).
+  bool valueReturn() const { return isPlainValue(IR.returnType()); }
+  /// The zero of the return type's derivative.
+  std::string zeroReturn() const {
+    return IR.returnType()->isRealFloatingType() ? "0"
+                                                 : returnTypeName() + "{}";
+  }
   std::string returnTypeName() const {
     return Printer.typeName(IR.returnType().getUnqualifiedType());
   }
@@ -177,7 +184,7 @@ std::string InstanceBuilder::paramList(Mode M) const {
                                          shadowName(P) + "_out"));
     }
   }
-  if (M == Mode::ReverseSweep && floatingReturn())
+  if (M == Mode::ReverseSweep && valueReturn())
     Params.push_back(returnTypeName() + " _d_ret_seed");
   if (M == Mode::ForwardSweep || M == Mode::ReverseSweep)
     Params.push_back("::ddx::tape &_tape");
@@ -213,14 +220,24 @@ bool InstanceBuilder::checkShadows() const {
     if (act(P) != ParamActivity::Inactive || !Activity.isVaried(P))
       continue;
     QualType T = V.DeclaredType.isNull() ? V.Type : V.DeclaredType;
-    if (T->isPointerType() || T->isReferenceType()) {
-      C.Diags.error(V.Decl ? V.Decl->getLocation() : SourceLocation(),
-                    "active values are written through '" + V.Name +
-                        "', which has no shadow; pass it with "
-                        "ddx::duplicated(" +
-                        V.Name + ", d_" + V.Name + ")");
-      Ok = false;
+    if (!T->isPointerType() && !T->isReferenceType())
+      continue;
+    SourceLocation At = V.Decl ? V.Decl->getLocation() : SourceLocation();
+    Ok = false;
+    if (I.M == Mode::Gradient || I.M == Mode::Derivative) {
+      C.Diags.error(At, "active values are written through '" + V.Name +
+                            "', which has no shadow; pass it with "
+                            "ddx::duplicated(" +
+                            V.Name + ", d_" + V.Name + ")");
+      continue;
     }
+    // A callee: the caller passed memory ddx keeps no derivative for.
+    C.Diags.error(At, "active values are written through '" + V.Name +
+                          "', but the caller passes memory that ddx keeps "
+                          "no derivative for (a global, or storage reached "
+                          "through a call)");
+    C.Diags.note(At, "pass a local variable, array or std::vector, or a "
+                     "parameter of the caller");
   }
   return Ok;
 }
@@ -365,6 +382,11 @@ void InstanceBuilder::saveList(const std::string &Reverse,
 Sweeps InstanceBuilder::sweeps() {
   Sweeps S = AdjointEmitter(C).emit(IR.Body);
   for (unsigned V = 0; V < IR.Vars.size(); ++V) {
+    // What a reference parameter refers to outlives this function: the
+    // caller's reverse sweep (or the entry's second forward sweep) reads
+    // the value this one restores.
+    if (V < IR.NumParams && IR.Vars[V].ByReference)
+      continue;
     const std::string &Name = IR.Vars[V].Name;
     std::string Push = "_tape.push(" + Name + ");";
     std::string Pop = "_tape.pop(" + Name + ");";
@@ -387,11 +409,11 @@ std::string InstanceBuilder::tangentFunction(std::string &Sig) {
   TangentEmitter(C).emit(IR.Body, Body);
   std::string Ret = "void";
   if (IR.ReturnVar >= 0) {
-    if (floatingReturn()) {
+    if (valueReturn()) {
       Ret = "::ddx::dual<" + returnTypeName() + ">";
       std::string D = Activity.isVaried(IR.ReturnVar)
                           ? ExprPrinter::shadowName("_ret")
-                          : std::string("0");
+                          : zeroReturn();
       Body.push_back("return {_ret, " + D + "};");
     } else {
       Ret = returnTypeName();
@@ -459,7 +481,9 @@ std::string InstanceBuilder::forwardSweep(std::string &Sig) {
   std::string Text = join(S.Forward);
   Sig = (IR.ReturnVar >= 0 ? returnTypeName() : std::string("void")) + " " +
         I.Name + "(" + paramList(Mode::ForwardSweep) + ")";
-  return declarations(Text, false) + Text;
+  // An active by-value parameter has no shadow parameter in this sweep;
+  // one a callee needs (a lambda capturing it by reference) is a local.
+  return declarations(Text, true) + Text;
 }
 
 std::string InstanceBuilder::reverseSweep(std::string &Sig) {
@@ -470,7 +494,7 @@ std::string InstanceBuilder::reverseSweep(std::string &Sig) {
   Lines Body = rebuilt(Reverse);
   for (auto It = Saved.rbegin(); It != Saved.rend(); ++It)
     Body.push_back("_tape.pop(" + *It + ");");
-  if (IR.ReturnVar >= 0 && floatingReturn() && Activity.isVaried(IR.ReturnVar))
+  if (IR.ReturnVar >= 0 && valueReturn() && Activity.isVaried(IR.ReturnVar))
     Body.push_back(ExprPrinter::shadowName("_ret") + " = _d_ret_seed;");
   Body.insert(Body.end(), S.Reverse.begin(), S.Reverse.end());
   for (unsigned P = 0; P < IR.NumParams; ++P)
@@ -485,7 +509,8 @@ std::string InstanceBuilder::reverseSweep(std::string &Sig) {
 std::string InstanceBuilder::gradient(std::string &Sig) {
   Sweeps S = sweeps();
   Lines Body = S.Forward;
-  if (IR.ReturnVar >= 0 && floatingReturn() && Activity.isVaried(IR.ReturnVar))
+  if (IR.ReturnVar >= 0 && IR.returnType()->isRealFloatingType() &&
+      Activity.isVaried(IR.ReturnVar))
     Body.push_back(ExprPrinter::shadowName("_ret") + " = 1;");
   Body.insert(Body.end(), S.Reverse.begin(), S.Reverse.end());
   if (writesOutside()) {
@@ -534,7 +559,7 @@ std::string InstanceBuilder::derivative(std::string &Sig) {
   std::string Call =
       "::ddx_generated::" + Tangent.Name + "(" + llvm::join(Args, ", ") + ")";
   std::string Text;
-  if (IR.ReturnVar >= 0 && floatingReturn()) {
+  if (IR.ReturnVar >= 0 && valueReturn()) {
     Sig = "std::tuple<" + returnTypeName() + ", " + returnTypeName() + "> ";
     Text = "auto _r = " + Call + ";\nreturn {_r.value, _r.tangent};\n";
   } else {
@@ -546,7 +571,8 @@ std::string InstanceBuilder::derivative(std::string &Sig) {
 }
 
 bool InstanceBuilder::build(GeneratedFunction &Out) {
-  if (!checkShadows() || !checkTypeErasedPointers())
+  if (!checkShadows() || !checkTypeErasedPointers() ||
+      !C.checkUndifferentiated(IR.Body))
     return false;
   std::string Sig, Body;
   switch (I.M) {

@@ -4,6 +4,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include "Support/Describe.h"
+
 using namespace clang;
 
 namespace ddx {
@@ -107,8 +109,6 @@ void TangentEmitter::emit(const Block &B, Lines &Out) {
       emitCall(S, Out);
       break;
     case Stmt::Kind::Eval:
-      if (auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call)))
-        C.checkDiscardedCall(Call);
       Out.push_back(C.Printer.print(S.Call) + ";");
       break;
     case Stmt::Kind::Raw:
@@ -155,11 +155,8 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
         Out.push_back(D + " = ::ddx::zeros_like(" + targetText(C, S) + ");");
         return;
       }
-      Out.push_back(D + " = " +
-                    (S.Value && C.Activity.isVaried(S.Value)
-                         ? C.Printer.shadow(S.Value)
-                         : std::string("{}")) +
-                    ";");
+      std::optional<std::string> DV = S.Value ? tangent(S.Value) : std::nullopt;
+      Out.push_back(D + " = " + DV.value_or("{}") + ";");
     } else {
       std::optional<std::string> DV = S.Value ? tangent(S.Value) : std::nullopt;
       std::string V = S.Value ? wrap(C.Printer.print(S.Value)) : "";
@@ -224,8 +221,10 @@ void TangentEmitter::emitCall(const Stmt &S, Lines &Out) {
   }
   std::string CallText =
       "::ddx_generated::" + Name + "(" + llvm::join(Args, ", ") + ")";
+  if (!C.checkReturn(Call, S.Var))
+    return;
   QualType Ret = Call->getType();
-  if (Result.empty() || !Ret->isRealFloatingType()) {
+  if (Result.empty() || !isPlainValue(Ret)) {
     Out.push_back((Result.empty() ? "" : Result + " = ") + CallText + ";");
     return;
   }
@@ -282,6 +281,8 @@ std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
   if (auto *B = dyn_cast<BinaryOperator>(E)) {
     auto TL = tangent(B->getLHS());
     auto TR = tangent(B->getRHS());
+    if (!TL && !TR)
+      return std::nullopt; // (after an error in an operand)
     std::string L = wrap(C.Printer.print(B->getLHS()));
     std::string R = wrap(C.Printer.print(B->getRHS()));
     switch (B->getOpcode()) {
@@ -326,13 +327,20 @@ std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
       Cast && isa<InitListExpr>(skipImplicit(Cast->getSubExpr())))
     return tangent(Cast->getSubExpr());
   if (auto *Init = dyn_cast<InitListExpr>(E)) {
-    // A struct built in place: its tangent is built from the members'.
+    // A struct or array built in place: its tangent is built from the
+    // members' (a nested list needs no type name, and an array cannot have
+    // one).
     std::vector<std::string> Members;
     for (const Expr *Member : Init->inits())
-      Members.push_back(tangent(Member).value_or("0"));
-    return C.Printer.typeName(E->getType().getUnqualifiedType()) + "{" +
-           llvm::join(Members, ", ") + "}";
+      Members.push_back(tangent(Member).value_or(
+          Member->getType()->isScalarType() ? "0" : "{}"));
+    std::string List = "{" + llvm::join(Members, ", ") + "}";
+    if (E->getType()->isArrayType())
+      return List;
+    return C.Printer.typeName(E->getType().getUnqualifiedType()) + List;
   }
+  if (const Expr *Source = copiedFrom(E))
+    return tangent(Source);
   if (auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
     auto T = tangent(Cast->getSubExpr());
     if (!T || !Cast->getType()->isRealFloatingType())
@@ -356,9 +364,7 @@ std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
       return ruleTangent(Call, B.Pushforward);
     return std::nullopt;
   }
-  C.Diags.error(E->getExprLoc(),
-                std::string("ddx cannot differentiate this expression (") +
-                    E->getStmtClassName() + ")");
+  C.Diags.error(E->getExprLoc(), unsupportedMessage(E, C.Ctx));
   return std::nullopt;
 }
 

@@ -151,6 +151,23 @@ tooling::ArgumentsAdjuster ddxFlags(const ToolOptions &O) {
       Extra, tooling::ArgumentInsertPosition::END);
 }
 
+/// The output is checked as the user compiles it: the user's flags, ddx's
+/// headers and rules on the include path, warnings off (they are the
+/// compiler's business, not a reason to refuse).
+tooling::ArgumentsAdjuster verifyFlags(const ToolOptions &O) {
+  std::vector<std::string> Extra = {"-Wno-unused-command-line-argument", "-w",
+                                    "-ferror-limit=5"};
+  if (!O.ResourceDir.empty())
+    Extra.push_back("-resource-dir=" + O.ResourceDir);
+  for (const std::string &Dir : {O.IncludeDir, O.RulesDir})
+    if (!Dir.empty())
+      Extra.push_back("-I" + Dir);
+  for (const std::string &Dir : O.RuleDirs)
+    Extra.push_back("-I" + Dir);
+  return tooling::getInsertArgumentAdjuster(
+      Extra, tooling::ArgumentInsertPosition::END);
+}
+
 int usageError(const llvm::Twine &Message) {
   llvm::errs() << "ddx: error: " << Message << "\n";
   return ExitUsage;
@@ -267,6 +284,8 @@ int runTool(ToolOptions O) {
   UnitSetup Setup;
   Setup.Database = DB.get();
   Setup.Flags = ddxFlags(O);
+  if (O.Verify)
+    Setup.VerifyFlags = verifyFlags(O);
   if (auto Rules = collectRules(O, Error)) {
     Setup.RuleSuffix = Rules->Suffix;
     Setup.RuleIncludes = Rules->Includes;
@@ -299,6 +318,14 @@ int runTool(ToolOptions O) {
     if (R.Crashed) {
       llvm::errs() << "ddx: internal error: ddx crashed while transforming '"
                    << O.Sources[I] << "'; please report this with the file\n";
+      Exit = std::max<int>(Exit, ExitInternal);
+    }
+    if (R.OutputInvalid) {
+      llvm::errs() << "ddx: internal error: the code ddx generated for '"
+                   << O.Sources[I]
+                   << "' does not compile (the errors above are in generated "
+                      "code, at the lines it came from); no output was "
+                      "written; please report this with the file\n";
       Exit = std::max<int>(Exit, ExitInternal);
     }
     if (R.ToolStatus == 2)

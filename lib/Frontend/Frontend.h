@@ -44,6 +44,8 @@ struct ToolOptions {
   std::string RulesDir;              ///< holds ddx/rules/*.hpp
   std::string ResourceDir;           ///< Clang's resource directory
   std::vector<std::string> RuleDirs; ///< --rules: user rule directories
+  /// Parse each output before writing it (--no-verify turns it off).
+  bool Verify = true;
 };
 
 /// Finds ddx's headers, rules and Clang's resource directory relative to the

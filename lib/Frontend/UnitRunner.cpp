@@ -5,6 +5,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -100,6 +101,36 @@ private:
   const tooling::CompilationDatabase &Base;
 };
 
+/// A ClangTool for one source on its own view of the file system:
+/// ClangTool changes into each command's directory, which on the
+/// process-wide one would move every other thread's relative paths too.
+std::unique_ptr<tooling::ClangTool>
+toolFor(const tooling::CompilationDatabase &Database,
+        const std::string &Source) {
+  return std::make_unique<tooling::ClangTool>(
+      Database, std::vector<std::string>{Source},
+      std::make_shared<PCHContainerOperations>(),
+      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+          llvm::vfs::createPhysicalFileSystem().release()));
+}
+
+/// Parses Text in place of Source, with Source's compile command: whether
+/// the output compiles as the user will compile it. Errors go to Messages
+/// (at the user's lines, through the output's #line directives).
+bool compiles(const UnitSetup &Setup, const tooling::CompilationDatabase &DB,
+              const std::string &Source, const std::string &Path,
+              const std::string &Text, llvm::raw_ostream &Messages) {
+  std::unique_ptr<tooling::ClangTool> Tool = toolFor(DB, Source);
+  Tool->appendArgumentsAdjuster(Setup.VerifyFlags);
+  Tool->mapVirtualFile(Path, Text);
+  auto Options = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  TextDiagnosticPrinter Printer(Messages, Options.get());
+  Tool->setDiagnosticConsumer(&Printer);
+  Tool->setPrintErrorMessage(false);
+  return Tool->run(
+             tooling::newFrontendActionFactory<SyntaxOnlyAction>().get()) == 0;
+}
+
 } // namespace
 
 std::string cleanAbsolute(llvm::StringRef Path) {
@@ -132,24 +163,25 @@ UnitResult runUnit(const UnitSetup &Setup, const std::string &Source,
     Messages << "ddx: warning: '" << Source << "' has " << Commands
              << " compile commands; ddx uses the first\n";
   Result.Crashed = !CRC.RunSafely([&] {
-    // Its own view of the file system: ClangTool changes into each
-    // command's directory, which on the process-wide one would move every
-    // other thread's relative paths too.
-    tooling::ClangTool Tool(
-        Database, {Source}, std::make_shared<PCHContainerOperations>(),
-        llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
-            llvm::vfs::createPhysicalFileSystem().release()));
-    Tool.appendArgumentsAdjuster(Setup.Flags);
+    std::unique_ptr<tooling::ClangTool> Tool = toolFor(Database, Source);
+    Tool->appendArgumentsAdjuster(Setup.Flags);
     // The source is parsed with the rules appended, so that a rule can
     // mirror whatever the source included (docs/rules.md, "Discovery").
     Contents += Setup.RuleSuffix;
-    Tool.mapVirtualFile(Path, Contents);
+    Tool->mapVirtualFile(Path, Contents);
     auto Options = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
     TextDiagnosticPrinter Printer(Messages, Options.get());
-    Tool.setDiagnosticConsumer(&Printer);
-    Tool.setPrintErrorMessage(false); // the diagnostics say it all
+    Tool->setDiagnosticConsumer(&Printer);
+    Tool->setPrintErrorMessage(false); // the diagnostics say it all
     TransformActionFactory Factory(U);
-    Result.ToolStatus = Tool.run(&Factory);
+    Result.ToolStatus = Tool->run(&Factory);
+    // ddx checks what it writes: an output that does not compile is
+    // ddx's error, reported as such instead of written.
+    if (Result.Text && Result.ToolStatus == 0 && Setup.VerifyFlags &&
+        !compiles(Setup, Database, Source, Path, *Result.Text, Messages)) {
+      Result.Text.reset();
+      Result.OutputInvalid = true;
+    }
   });
   Messages.flush();
   return Result;

@@ -26,12 +26,17 @@ struct UnitSetup {
   clang::tooling::ArgumentsAdjuster Flags;
   std::string RuleSuffix;   ///< appended to each source for the parse
   std::string RuleIncludes; ///< the same includes, for the output
+  /// The flags of the check that the output compiles (parsed in place of
+  /// the source before anything is written); none: no check.
+  clang::tooling::ArgumentsAdjuster VerifyFlags;
 };
 
 struct UnitResult {
   std::optional<std::string> Text; ///< the output; none after errors
   bool PassedThrough = false;      ///< no request possible: copied as is
   bool Crashed = false;
+  /// The generated text does not compile (an internal error): no Text.
+  bool OutputInvalid = false;
   int ToolStatus = 0; ///< ClangTool::run's: 0, 1 (errors) or 2 (skipped)
   nlohmann::json Report;
   std::string Diagnostics;               ///< as the compiler prints them

@@ -92,6 +92,8 @@ struct Stmt {
 
   // If and Loop. A loop runs Then (the body) and Else (the step).
   std::string Cond;
+  /// The user's condition Cond prints (null for one lowering wrote).
+  const clang::Expr *CondExpr = nullptr;
   Block Then, Else;
   bool TestFirst = true;
   int Counter = -1;

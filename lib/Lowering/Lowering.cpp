@@ -2,10 +2,13 @@
 #include "Lowering/Lowering.h"
 #include "Emit/ExprPrinter.h"
 #include "Plan/CallableResolver.h"
+#include "Requests/RequestFinder.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include <functional>
 
 using namespace clang;
 
@@ -40,6 +43,21 @@ bool hasJump(const clang::Stmt *S, bool Continue) {
       return true;
   }
   return false;
+}
+
+/// A copy or move assignment whose operator the compiler wrote (defaulted
+/// or implicit): member-wise, so it means what `=` means for a double. A
+/// user-written operator= is a member call like any other.
+const CXXOperatorCallExpr *valueAssignment(const Expr *E) {
+  auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+  if (!Op || Op->getOperator() != OO_Equal || Op->getNumArgs() != 2)
+    return nullptr;
+  auto *Method = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
+  if (!Method || Method->isUserProvided() ||
+      !(Method->isCopyAssignmentOperator() ||
+        Method->isMoveAssignmentOperator()))
+    return nullptr;
+  return Op;
 }
 
 /// Lowers one function body.
@@ -86,6 +104,7 @@ private:
   void pushCall(Stmt S, Block &Out);
   void noteOptionArgs(const CallExpr *Call);
   bool isLocalCallable(const VarDecl *VD);
+  bool isStableAlias(const VarDecl *VD, const Expr *Init);
   std::string calleeBaseName(const CallExpr *Call);
   void lowerExprStmt(const Expr *E, Block &Out);
   void emitAssign(Block &Out, SourceLocation Loc, int Var, std::string Path,
@@ -238,7 +257,9 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
       else if (!isa<TypedefNameDecl, StaticAssertDecl, UsingDecl,
                     UsingDirectiveDecl>(D))
         Diags.error(D->getLocation(),
-                    "ddx cannot differentiate this declaration");
+                    "ddx cannot differentiate a function that declares a "
+                    "class, function or other entity inside its body; move "
+                    "the declaration to namespace scope");
     }
     return {};
   }
@@ -287,6 +308,7 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
     Branch.K = Stmt::Kind::If;
     Branch.Loc = If->getBeginLoc();
     Branch.Cond = condition(If->getCond(), {});
+    Branch.CondExpr = If->getCond();
     FlagSet Set = lowerStmt(If->getThen(), Branch.Then, false);
     mergeFlags(Set, lowerStmt(If->getElse(), Branch.Else, false));
     Out.push_back(std::move(Branch));
@@ -340,9 +362,9 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
     lowerExprStmt(E, Out);
     return {};
   }
-  Diags.error(S->getBeginLoc(), std::string("ddx cannot differentiate this "
-                                            "statement (") +
-                                    S->getStmtClassName() + ")");
+  Diags.error(S->getBeginLoc(), "ddx cannot differentiate this kind of "
+                                "statement; write it with declarations, "
+                                "assignments, calls, if, switch and loops");
   return {};
 }
 
@@ -399,6 +421,7 @@ FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
   --LoopDepth;
   Targets.pop_back();
   Loop.Cond = condition(Cond, StepGuard);
+  Loop.CondExpr = Cond;
   if (!Cond && !CondText.empty())
     Loop.Cond = StepGuard.empty()
                     ? CondText
@@ -420,14 +443,20 @@ FlagSet BodyLowerer::lowerRangeFor(const CXXForRangeStmt *For, Block &Out) {
     Size = std::to_string(Array->getSize().getZExtValue());
   else if (auto *Record = RangeType->getAsCXXRecordDecl();
            Record && Record->hasDefinition()) {
+    bool Indexed = false;
     for (const CXXMethodDecl *M : Record->methods())
-      if (M->getNameAsString() == "size")
+      Indexed |= M->getOverloadedOperator() == OO_Subscript;
+    for (const CXXMethodDecl *M : Record->methods())
+      if (M->getNameAsString() == "size" && Indexed)
         Size = Printer.print(Range) + ".size()";
   }
   if (Size.empty() || !isa<DeclRefExpr, MemberExpr>(Range)) {
     Diags.error(For->getBeginLoc(),
                 "ddx can differentiate a range-based for loop over a named "
-                "array or container with size() only; use an index loop");
+                "array, or a container with size() and operator[] "
+                "(std::vector, std::array), only");
+    Diags.note(For->getBeginLoc(), "use an index loop, or copy the values "
+                                   "into a std::vector first");
     return {};
   }
   // The element stands for c[i], so writing a by-value element would write
@@ -563,14 +592,31 @@ void BodyLowerer::lowerDecl(const VarDecl *VD, Block &Out) {
     return;
   }
   QualType T = VD->getType();
+  // Locals are hoisted to the top of the function, before the size of a
+  // variable-length array is known.
+  if (T->isVariablyModifiedType()) {
+    Diags.error(VD->getLocation(), "ddx cannot differentiate a function with "
+                                   "a variable-length array");
+    Diags.note(VD->getLocation(), "use a std::vector<double> of that size, or "
+                                  "an array of a constant size");
+    return;
+  }
   if (isLocalCallable(VD)) {
     // A local that only names a callable needs no storage in generated
     // code: calls through it are bound statically.
     IR.LocalCallables[VD] = VD->getInit();
     return;
   }
-  if (T->isReferenceType()) {
-    // A local reference is an alias: its uses stand for the initializer.
+  const Expr *RefInit = VD->getInit() ? skipImplicit(VD->getInit()) : nullptr;
+  if (T->isReferenceType() && RefInit && !RefInit->isGLValue()) {
+    // Bound to a temporary (`const double &k = f(x);`): a local holding
+    // that value.
+    T = T.getNonReferenceType();
+  } else if (T->isReferenceType()) {
+    // A local reference is an alias: its uses stand for the initializer,
+    // which must mean the same storage at every use.
+    if (RefInit && !isStableAlias(VD, RefInit))
+      return;
     int V = newVar(VD->getName(), T.getNonReferenceType(),
                    Variable::Kind::Local, VD);
     IR.Vars[V].AliasOf = VD->getInit();
@@ -686,6 +732,16 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
       return;
     }
   }
+  if (const auto *Copy = valueAssignment(E)) {
+    // A struct assigned whole (`s = next;`) is a value moving into existing
+    // storage, like `x = y;` for a double: its shadow must move with it.
+    checkExpr(Copy->getArg(0));
+    extractCalls(Copy->getArg(1), Out);
+    auto [Var, LValue] = assignTarget(Copy->getArg(0));
+    emitAssign(Out, Copy->getOperatorLoc(), Var, "", LValue, BO_Assign,
+               Copy->getArg(1));
+    return;
+  }
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->isIncrementDecrementOp()) {
       checkExpr(U->getSubExpr());
@@ -759,6 +815,17 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
       }
       return true;
     }
+    bool VisitCallExpr(CallExpr *Call) {
+      if (!isRequest(Call))
+        return true;
+      Diags.error(Call->getBeginLoc(),
+                  "ddx cannot differentiate a function that makes a ddx "
+                  "request itself (nested differentiation) yet");
+      Diags.note(Call->getBeginLoc(),
+                 "compute the inner derivative by hand, or make the request "
+                 "outside the function being differentiated");
+      return Ok = false;
+    }
     bool VisitStmtExpr(StmtExpr *S) {
       Diags.error(S->getBeginLoc(), "ddx cannot differentiate a statement "
                                     "expression");
@@ -768,6 +835,92 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
   Checker C(Diags, InCondition);
   C.TraverseStmt(const_cast<Expr *>(E));
   return C.Ok;
+}
+
+/// Whether the uses of the reference VD can stand for its initializer Init:
+/// Init names storage by a path of members, subscripts and dereferences
+/// (no call but a container's subscript), and no variable the path reads
+/// to find that storage (an index, a pointer) changes while VD is in scope.
+bool BodyLowerer::isStableAlias(const VarDecl *VD, const Expr *Init) {
+  llvm::SmallVector<const VarDecl *, 4> Reads;
+  const Expr *Bad = nullptr;
+  std::function<void(const Expr *, bool)> Walk = [&](const Expr *E,
+                                                     bool Storage) {
+    E = skipImplicit(E);
+    if (auto *P = dyn_cast<ParenExpr>(E))
+      return Walk(P->getSubExpr(), Storage);
+    if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      // The object the reference aliases may change: that is the point.
+      // A pointer it goes through, or an index, may not.
+      if (auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+          Var && (!Storage || Var->getType()->isPointerType()))
+        Reads.push_back(Var);
+      return;
+    }
+    if (auto *M = dyn_cast<MemberExpr>(E))
+      return Walk(M->getBase(), !M->isArrow());
+    if (auto *S = dyn_cast<ArraySubscriptExpr>(E)) {
+      Walk(S->getBase(), !S->getBase()->getType()->isPointerType());
+      return Walk(S->getIdx(), false);
+    }
+    if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+        Op && Op->getOperator() == OO_Subscript) {
+      Walk(Op->getArg(0), true);
+      return Walk(Op->getArg(1), false);
+    }
+    if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+      return Walk(U->getSubExpr(), false);
+    if (isa<CXXThisExpr, IntegerLiteral>(E))
+      return;
+    if (auto *Cast = dyn_cast<CastExpr>(E))
+      return Walk(Cast->getSubExpr(), Storage);
+    if (auto *B = dyn_cast<BinaryOperator>(E); B && !Storage) {
+      Walk(B->getLHS(), false);
+      return Walk(B->getRHS(), false);
+    }
+    if (!Bad)
+      Bad = E;
+  };
+  Walk(Init, true);
+  if (Bad) {
+    Diags.error(VD->getLocation(),
+                "ddx cannot differentiate a local reference bound to " +
+                    std::string(isa<CallExpr>(Bad) ? "what a call returns"
+                                                   : "this expression") +
+                    " yet");
+    Diags.note(Bad->getExprLoc(),
+               "copy the value into a local (without '&'), or use the "
+               "storage it refers to directly");
+    return false;
+  }
+  // The statements after VD's declaration in its block.
+  const clang::Stmt *Decl = nullptr;
+  for (const DynTypedNode &P : Ctx.getParents(*VD))
+    Decl = P.get<DeclStmt>();
+  const CompoundStmt *Scope = nullptr;
+  if (Decl)
+    for (const DynTypedNode &P : Ctx.getParents(*Decl))
+      Scope = P.get<CompoundStmt>();
+  for (const VarDecl *Read : Reads) {
+    bool Changes = !Scope; // (a for-init or condition: not looked into)
+    bool After = false;
+    if (Scope)
+      for (const clang::Stmt *S : Scope->body()) {
+        Changes |= After && isModified(Read, S);
+        After |= S == Decl;
+      }
+    if (!Changes)
+      continue;
+    Diags.error(VD->getLocation(),
+                "ddx cannot differentiate the local reference '" +
+                    VD->getNameAsString() + "': '" + Read->getNameAsString() +
+                    "', which says what it refers to, changes while it is in "
+                    "scope");
+    Diags.note(VD->getLocation(), "declare the reference where it is used, "
+                                  "or index the storage directly");
+    return false;
+  }
+  return true;
 }
 
 /// A local that only names a callable: a lambda, a function pointer or a
@@ -809,7 +962,7 @@ bool BodyLowerer::isUserCall(const CallExpr *Call) {
     return Method && Method->getDefinition() &&
            !Method->getParent()->isLambda();
   }
-  if (isa<CXXOperatorCallExpr>(Call))
+  if (isa<CXXOperatorCallExpr>(Call) || isValueCast(Call))
     return false;
   CallBinding B = Rules.bind(Call);
   return B.K == CallBinding::Kind::UserFunction || B.isStatementRule();

@@ -52,10 +52,20 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
-    std::string Name = qualifiedCallee(Call);
-    if ((Name == "ddx::gradient" || Name == "ddx::derivative") &&
-        SM.isInMainFile(SM.getExpansionLoc(Call->getBeginLoc())))
-      Calls.push_back(Call);
+    if (!isRequest(Call) ||
+        !SM.isInMainFile(SM.getExpansionLoc(Call->getBeginLoc())))
+      return true;
+    // The request's text is rewritten in place, and a macro's expansion has
+    // no text of its own to rewrite.
+    if (Call->getBeginLoc().isMacroID() || Call->getEndLoc().isMacroID()) {
+      Diags.error(Call->getBeginLoc(),
+                  "ddx cannot rewrite a request written inside a macro");
+      Diags.note(Call->getBeginLoc(),
+                 "write the request outside the macro (a function can take "
+                 "its results instead)");
+      return true;
+    }
+    Calls.push_back(Call);
     return true;
   }
   const SourceManager &SM;
@@ -64,6 +74,11 @@ public:
 };
 
 } // namespace
+
+bool isRequest(const CallExpr *Call) {
+  std::string Name = qualifiedCallee(Call);
+  return Name == "ddx::gradient" || Name == "ddx::derivative";
+}
 
 RequestArg RequestFinder::classify(const Expr *E) {
   RequestArg A;

@@ -35,6 +35,9 @@ struct Request {
   std::vector<RequestArg> Args;
 };
 
+/// Whether Call is a request: ddx::gradient or ddx::derivative.
+bool isRequest(const clang::CallExpr *Call);
+
 class RequestFinder {
 public:
   RequestFinder(clang::ASTContext &Ctx, DiagReporter &Diags)

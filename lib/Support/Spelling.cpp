@@ -26,6 +26,13 @@ std::string spellType(QualType T, const ASTContext &Ctx) {
   return readableType(T, Ctx).getAsString(printingPolicy(Ctx));
 }
 
+std::string userTypeName(QualType T, const ASTContext &Ctx) {
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  Policy.SuppressDefaultTemplateArgs = true;
+  return T.getNonReferenceType().getUnqualifiedType().getAsString(Policy);
+}
+
 std::string spellTemplateArgs(const ClassTemplateSpecializationDecl *S) {
   const ASTContext &Ctx = S->getASTContext();
   ArrayRef<TemplateArgument> Args = S->getTemplateArgs().asArray();

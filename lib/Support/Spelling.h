@@ -24,6 +24,10 @@ clang::QualType readableType(clang::QualType T, const clang::ASTContext &Ctx);
 /// __type`) read as the builtin type.
 std::string spellType(clang::QualType T, const clang::ASTContext &Ctx);
 
+/// T as a message to the user names it: as written, without `::` prefixes,
+/// references or qualifiers.
+std::string userTypeName(clang::QualType T, const clang::ASTContext &Ctx);
+
 /// The template argument list of a class template specialisation, `<double,
 /// 15U>`: fully qualified, and without trailing arguments that are the
 /// template's defaults.

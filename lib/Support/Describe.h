@@ -1,0 +1,27 @@
+//===- Describe.h - constructs in the user's words --------------*- C++ -*-===//
+//
+// A refusal names what it refuses as the user would: "a call of 'pack'
+// returning 'std::pair<double, double>'", "the operator '*' of 'Vec3'", "a
+// construction of 'Particle'", never a Clang class name.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_SUPPORT_DESCRIBE_H
+#define DDX_SUPPORT_DESCRIBE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <string>
+
+namespace ddx {
+
+/// What E is, as a phrase: "a construction of 'std::vector<double>'".
+std::string describeExpr(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// Reports that ddx cannot differentiate E here yet, in those words, with
+/// what the user can do about it.
+std::string unsupportedMessage(const clang::Expr *E,
+                               const clang::ASTContext &Ctx);
+
+} // namespace ddx
+
+#endif // DDX_SUPPORT_DESCRIBE_H

@@ -1,0 +1,139 @@
+// Case: wrong values and outputs that did not compile, found by the random
+// differential tester (scripts/difftest) and reduced; each f is checked in
+// both modes, for every input, against finite differences
+#include <ddx/ddx.hpp>
+#include <cmath>
+#include <string>
+#include "check.hpp"
+
+struct P {
+  double x;
+  double y;
+};
+// A member of a struct a call returns (was 0).
+P swap_pair(double a, double b) {
+  P r{b, a};
+  return r;
+}
+double member_of_result(double x0, double x1, double x2) {
+  return swap_pair(x0, x1).y * x2;
+}
+// A helper overwriting a reference parameter without reading it: its
+// reverse sweep must restore the caller's value (primal and gradient were
+// wrong).
+void overwrite(double &p, double a) { p = a; }
+double overwritten_by_helper(double x0, double x1, double x2) {
+  double y = x2 * x1;
+  overwrite(x1, x0);
+  return y + x1 * x2;
+}
+void accumulate(double a, double &out) { out += a; }
+double accumulated_by_helper(double x0, double x1, double x2) {
+  double y = x1 * x1;
+  accumulate(x0, x1);
+  return y * x1 + x2;
+}
+void set_through_pointer(double *p, double k) { *p = 0.5 + k * k; }
+void halve(double a, double &out) { out = 0.5 * -a; }
+double seed_244(double x0, double x1, double x2) {
+  set_through_pointer(&x1, 3.0 * x0);
+  x2 -= x2 * x1 - x2 + x0;
+  halve(x0 - x2, x1);
+  return x2 + x0 + 0.25 * x2 + x1 * 0.75 * x1;
+}
+// A lambda in a helper capturing the helper's by-value parameter by
+// reference (the output did not compile).
+double captured_parameter(double a) {
+  auto g = [&a](double t) { return t * a * a; };
+  return g(0.5);
+}
+double lambda_in_helper(double x0, double x1, double x2) {
+  return captured_parameter(x0) + x1 * x2;
+}
+// A local functor called on inactive values (the output did not compile).
+struct Shift {
+  double k;
+  double operator()(double t) const { return t + k; }
+};
+double inactive_functor_call(double x0, double x1, double x2) {
+  Shift fn{1.5};
+  return x0 * fn(0.3) + x1 * x2;
+}
+
+template <class F>
+void check_all(const char *name, F f, double y, double d0, double d1,
+               double d2, const double t[3]) {
+  const double x[3] = {0.5, -0.7, 1.1};
+  std::string n(name);
+  check::near((n + " value").c_str(), y, f(x[0], x[1], x[2]));
+  const double d[3] = {d0, d1, d2};
+  for (int i = 0; i < 3; ++i) {
+    auto g = [&](double h) {
+      double v[3] = {x[0], x[1], x[2]};
+      v[i] += h;
+      return f(v[0], v[1], v[2]);
+    };
+    std::string k = n + " d/dx" + std::to_string(i);
+    check::fd((k + " reverse").c_str(), d[i], g);
+    check::fd((k + " forward").c_str(), t[i], g);
+  }
+}
+
+int main() {
+  const double x0 = 0.5, x1 = -0.7, x2 = 1.1;
+  {
+    auto [y, d0, d1, d2] = ddx::gradient(member_of_result, ddx::active(x0),
+                                         ddx::active(x1), ddx::active(x2));
+    auto [a, t0] = ddx::derivative(member_of_result, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] = ddx::derivative(member_of_result, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] = ddx::derivative(member_of_result, x0, x1, ddx::dual(x2, 1.0));
+    const double t[3] = {t0, t1, t2};
+    check_all("member_of_result", member_of_result, y, d0, d1, d2, t);
+  }
+  {
+    auto [y, d0, d1, d2] = ddx::gradient(overwritten_by_helper, ddx::active(x0),
+                                         ddx::active(x1), ddx::active(x2));
+    auto [a, t0] = ddx::derivative(overwritten_by_helper, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] = ddx::derivative(overwritten_by_helper, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] = ddx::derivative(overwritten_by_helper, x0, x1, ddx::dual(x2, 1.0));
+    const double t[3] = {t0, t1, t2};
+    check_all("overwritten_by_helper", overwritten_by_helper, y, d0, d1, d2, t);
+  }
+  {
+    auto [y, d0, d1, d2] = ddx::gradient(accumulated_by_helper, ddx::active(x0),
+                                         ddx::active(x1), ddx::active(x2));
+    auto [a, t0] = ddx::derivative(accumulated_by_helper, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] = ddx::derivative(accumulated_by_helper, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] = ddx::derivative(accumulated_by_helper, x0, x1, ddx::dual(x2, 1.0));
+    const double t[3] = {t0, t1, t2};
+    check_all("accumulated_by_helper", accumulated_by_helper, y, d0, d1, d2, t);
+  }
+  {
+    auto [y, d0, d1, d2] = ddx::gradient(seed_244, ddx::active(x0),
+                                         ddx::active(x1), ddx::active(x2));
+    auto [a, t0] = ddx::derivative(seed_244, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] = ddx::derivative(seed_244, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] = ddx::derivative(seed_244, x0, x1, ddx::dual(x2, 1.0));
+    const double t[3] = {t0, t1, t2};
+    check_all("seed_244", seed_244, y, d0, d1, d2, t);
+  }
+  {
+    auto [y, d0, d1, d2] = ddx::gradient(lambda_in_helper, ddx::active(x0),
+                                         ddx::active(x1), ddx::active(x2));
+    auto [a, t0] = ddx::derivative(lambda_in_helper, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] = ddx::derivative(lambda_in_helper, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] = ddx::derivative(lambda_in_helper, x0, x1, ddx::dual(x2, 1.0));
+    const double t[3] = {t0, t1, t2};
+    check_all("lambda_in_helper", lambda_in_helper, y, d0, d1, d2, t);
+  }
+  {
+    auto [y, d0, d1, d2] = ddx::gradient(inactive_functor_call, ddx::active(x0),
+                                         ddx::active(x1), ddx::active(x2));
+    auto [a, t0] = ddx::derivative(inactive_functor_call, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] = ddx::derivative(inactive_functor_call, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] = ddx::derivative(inactive_functor_call, x0, x1, ddx::dual(x2, 1.0));
+    const double t[3] = {t0, t1, t2};
+    check_all("inactive_functor_call", inactive_functor_call, y, d0, d1, d2, t);
+  }
+  return check::finish();
+}
