@@ -6,7 +6,7 @@ packages=(
   build-essential cmake ninja-build ccache
   llvm-19-dev libclang-19-dev clang-19
   nlohmann-json3-dev libgtest-dev googletest libbenchmark-dev
-  libboost-math-dev libgsl-dev
+  libboost-math-dev libgsl-dev python3
 )
 missing=()
 for p in "${packages[@]}"; do

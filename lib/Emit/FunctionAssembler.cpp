@@ -136,6 +136,10 @@ private:
   bool writesOutside() const;
   void saveList(const std::string &Reverse,
                 std::vector<std::string> &Names) const;
+  /// Refuses, in split mode, a pointer the reverse sweep reads that holds
+  /// the address of one of this function's locals: the forward sweep's
+  /// frame is gone by the time the reverse sweep runs.
+  bool checkFramePointers(const std::string &Reverse) const;
   /// Locals the reverse sweep reads that the tape cannot hold (an
   /// integrator object): the reverse sweep runs their initialisation again.
   Lines rebuilt(const std::string &Reverse) const;
@@ -469,8 +473,51 @@ Lines InstanceBuilder::rebuilt(const std::string &Reverse) const {
   return Out;
 }
 
+bool InstanceBuilder::checkFramePointers(const std::string &Reverse) const {
+  // The local a pointer value's address comes from, or -1.
+  auto LocalAddress = [&](const Expr *Value) {
+    if (!Value || !Value->getType()->isPointerType())
+      return -1;
+    int Root = Printer.rootVar(Value);
+    return Root >= int(IR.NumParams) && IR.Vars[Root].K != Variable::Kind::Temp
+               ? Root
+               : -1;
+  };
+  bool Ok = true;
+  std::function<void(const Block &)> Scan = [&](const Block &B) {
+    for (const Stmt &S : B) {
+      Scan(S.Then);
+      Scan(S.Else);
+      if (S.K != Stmt::Kind::Assign)
+        continue;
+      int Target = S.Var >= 0 ? S.Var : Printer.rootVar(S.LValue);
+      int Local = LocalAddress(S.Value);
+      if (Target < 0 || Local < 0 || Local == Target)
+        continue;
+      const std::string &Name = IR.Vars[Target].Name;
+      if (!mentions(Reverse, Name) &&
+          !mentions(Reverse, ExprPrinter::shadowName(Name)))
+        continue;
+      C.Diags.error(S.Loc, "ddx cannot differentiate '" +
+                               IR.Function->getNameAsString() +
+                               "' in reverse mode as a callee yet: '" + Name +
+                               "' keeps the address of its local '" +
+                               IR.Vars[Local].Name +
+                               "', which does not live until the reverse "
+                               "sweep");
+      C.Diags.note(S.Loc, "declare '" + IR.Vars[Local].Name +
+                              "' in the caller and pass it in by reference, "
+                              "or differentiate this function directly");
+      Ok = false;
+    }
+  };
+  Scan(IR.Body);
+  return Ok;
+}
+
 std::string InstanceBuilder::forwardSweep(std::string &Sig) {
   Sweeps S = sweeps();
+  checkFramePointers(join(S.Reverse));
   std::vector<std::string> Saved;
   saveList(join(S.Reverse), Saved);
   for (const std::string &Name : Saved)

@@ -601,6 +601,29 @@ void BodyLowerer::lowerDecl(const VarDecl *VD, Block &Out) {
                                   "an array of a constant size");
     return;
   }
+  if (auto *Lambda = dyn_cast_or_null<LambdaExpr>(
+          VD->getInit() ? skipImplicit(VD->getInit()) : nullptr);
+      Lambda && !isLocalCallable(VD)) {
+    // A lambda stands for its call operator, bound where it is called;
+    // that needs the captures it was given to be the ones it runs with.
+    if (const VarDecl *Changed = unstableCapture(Lambda)) {
+      Diags.error(VD->getLocation(),
+                  "the lambda captures '" + Changed->getNameAsString() +
+                      "' by value and '" + Changed->getNameAsString() +
+                      "' changes in this function: ddx passes captures where "
+                      "the lambda is called, so they could differ from the "
+                      "captured values");
+      Diags.note(Changed->getLocation(), "capture it by reference, make it "
+                                         "const, or copy it into a const "
+                                         "local that the lambda captures");
+    } else {
+      Diags.error(VD->getLocation(),
+                  "ddx cannot differentiate this use of a lambda: it must be "
+                  "called directly, or passed to a function, not copied or "
+                  "stored");
+    }
+    return;
+  }
   if (isLocalCallable(VD)) {
     // A local that only names a callable needs no storage in generated
     // code: calls through it are bound statically.
