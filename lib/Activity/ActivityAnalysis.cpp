@@ -4,6 +4,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
 
 using namespace clang;
 
@@ -28,11 +29,19 @@ static bool differentiable(QualType T,
   if (!R || !Open.insert(R).second)
     return false;
   bool Result = false;
-  // Containers of floating point (std::vector<double>, std::array).
+  // Containers of floating point (std::vector<double>, std::array), and
+  // std::tuple<double, ...> (whose types come as one pack).
+  std::function<void(const TemplateArgument &)> Visit =
+      [&](const TemplateArgument &Arg) {
+        if (Arg.getKind() == TemplateArgument::Pack)
+          for (const TemplateArgument &Inner : Arg.pack_elements())
+            Visit(Inner);
+        else if (Arg.getKind() == TemplateArgument::Type)
+          Result |= differentiable(Arg.getAsType(), Open);
+      };
   if (auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(R))
     for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray())
-      Result |= Arg.getKind() == TemplateArgument::Type &&
-                differentiable(Arg.getAsType(), Open);
+      Visit(Arg);
   for (const FieldDecl *F : R->fields())
     Result = Result || differentiable(F->getType(), Open);
   Open.erase(R);

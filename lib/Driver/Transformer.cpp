@@ -84,6 +84,16 @@ unsigned TUTransformer::topLevelOffset(SourceLocation Loc) const {
 /// would come back without them.
 bool TUTransformer::checkResult(const Request &R) {
   QualType Ret = R.What.Function->getReturnType();
+  if (!R.Gradient && !Ret->isVoidType() && !isDifferentiableType(Ret)) {
+    Diags.error(R.Call->getExprLoc(),
+                "ddx::derivative needs a result that carries a derivative; "
+                "this function returns '" +
+                    userTypeName(Ret, Ctx) + "'");
+    Diags.note(R.Call->getExprLoc(), "return a floating-point value (or a "
+                                     "struct of them), or write results "
+                                     "through ddx::duplicated outputs");
+    return false;
+  }
   if (Ret->isVoidType() || !isDifferentiableType(Ret) ||
       Ret->isRealFloatingType() || (!R.Gradient && isPlainValue(Ret)))
     return true;

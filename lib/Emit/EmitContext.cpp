@@ -324,8 +324,10 @@ std::string EmitContext::callee(const ResolvedCall &R, Mode M,
 }
 
 bool isIndirect(QualType T) {
+  // A `double &&` parameter binds a temporary: a value, like by-value.
   return T->isPointerType() || holdsPointers(T) ||
-         (T->isReferenceType() && !T.getNonReferenceType().isConstQualified());
+         (T->isLValueReferenceType() &&
+          !T.getNonReferenceType().isConstQualified());
 }
 
 bool EmitContext::checkReturn(const CallExpr *Call, int Result) {
@@ -611,6 +613,21 @@ bool EmitContext::checkPrimalCallsIn(const Expr *E, bool InCondition) {
 /// An active value stored where generated code keeps no shadow: a global
 /// or static variable, or memory no local or parameter leads to.
 bool EmitContext::checkStorage(const Stmt &Assign) {
+  // A shadow is a value of the same type, zeroed by `{}`: a class whose
+  // constructors the user wrote may set it to anything.
+  int Target = Assign.Var >= 0 ? Assign.Var : Printer.rootVar(Assign.LValue);
+  auto *Class =
+      Target >= 0 ? IR.Vars[Target].Type->getAsCXXRecordDecl() : nullptr;
+  if (Class && Class->hasDefinition() && !Class->isAggregate() &&
+      !Class->isInStdNamespace() && Activity.isVaried(Target)) {
+    Diags.error(Assign.Loc, "ddx cannot differentiate values of the class '" +
+                                userTypeName(IR.Vars[Target].Type, Ctx) +
+                                "' yet: its constructors are user-written, and "
+                                "its derivative must start from zeros");
+    Diags.note(Assign.Loc, "use an aggregate struct (no user-written "
+                           "constructors) for values that carry derivatives");
+    return false;
+  }
   if (Assign.Var >= 0 || !Assign.LValue || !Assign.Value ||
       Printer.rootVar(Assign.LValue) >= 0 || !Activity.isVaried(Assign.Value) ||
       !isDifferentiableType(Assign.LValue->getType()))

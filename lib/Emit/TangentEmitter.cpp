@@ -85,7 +85,8 @@ QualType targetType(const EmitContext &C, const Stmt &S) {
 
 bool isContainer(QualType T) {
   auto *Record = T->getAsCXXRecordDecl();
-  return Record && Record->hasDefinition() && !Record->isAggregate();
+  return Record && Record->hasDefinition() && !Record->isAggregate() &&
+         Record->isInStdNamespace();
 }
 
 std::string primalAssign(const EmitContext &C, const Stmt &S) {

@@ -138,6 +138,7 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
   // callee's (and the object's) and one tangent per differentiable one;
   // overloads of the same arity are expected to agree.
   unsigned Offset = B.OnObject ? 1 : 0;
+  bool Fits = false;
   for (const NamedDecl *D : Pushforwards) {
     const FunctionDecl *Rule = asFunction(D);
     if (!Rule || Rule->getNumParams() < FD->getNumParams() + Offset)
@@ -153,12 +154,20 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
       Tangents += Roles.back() == ParamRole::Differentiable;
     }
     bool Exact = Rule->getNumParams() == FD->getNumParams() + Offset + Tangents;
+    Fits |= Exact;
     if (!Exact && !B.Roles.empty())
       continue;
     B.Roles = std::move(Roles);
     B.ReturnsDual = returnsDual(Rule);
     if (Exact)
       break;
+  }
+  // No rule takes this overload's arguments (std::max with a comparator,
+  // beside the rule for std::max(a, b)): the function has no rule.
+  if (!Fits) {
+    B = CallBinding();
+    B.Callee = FD;
+    return false;
   }
   if (B.Roles.empty())
     B.Roles.assign(FD->getNumParams(), ParamRole::Differentiable);
