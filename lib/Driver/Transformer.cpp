@@ -128,15 +128,9 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
   }
   if (R.What.Lambda && R.Object) {
     if (const VarDecl *V = unstableCapture(R.What.Lambda)) {
-      Diags.error(R.Object->getExprLoc(),
-                  "the lambda captures '" + V->getNameAsString() +
-                      "' by value and '" + V->getNameAsString() +
-                      "' changes in this function: ddx passes captures at "
-                      "the request, so it could differ from the captured "
-                      "value");
-      Diags.note(V->getLocation(), "capture it by reference, or make it "
-                                   "const, or write the lambda in the "
-                                   "request");
+      reportUnstableCapture(Diags, R.Object->getExprLoc(), V, "at the request",
+                            "make it const, or write the lambda in the "
+                            "request");
       return false;
     }
   }

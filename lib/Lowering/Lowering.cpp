@@ -607,15 +607,10 @@ void BodyLowerer::lowerDecl(const VarDecl *VD, Block &Out) {
     // A lambda stands for its call operator, bound where it is called;
     // that needs the captures it was given to be the ones it runs with.
     if (const VarDecl *Changed = unstableCapture(Lambda)) {
-      Diags.error(VD->getLocation(),
-                  "the lambda captures '" + Changed->getNameAsString() +
-                      "' by value and '" + Changed->getNameAsString() +
-                      "' changes in this function: ddx passes captures where "
-                      "the lambda is called, so they could differ from the "
-                      "captured values");
-      Diags.note(Changed->getLocation(), "capture it by reference, make it "
-                                         "const, or copy it into a const "
-                                         "local that the lambda captures");
+      reportUnstableCapture(Diags, VD->getLocation(), Changed,
+                            "where the lambda is called",
+                            "make it const, or copy it into a const local "
+                            "that the lambda captures");
     } else {
       Diags.error(VD->getLocation(),
                   "ddx cannot differentiate this use of a lambda: it must be "

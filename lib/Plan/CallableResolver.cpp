@@ -134,6 +134,17 @@ const VarDecl *unstableCapture(const LambdaExpr *L) {
   return nullptr;
 }
 
+void reportUnstableCapture(DiagReporter &Diags, SourceLocation At,
+                           const VarDecl *V, llvm::StringRef Where,
+                           llvm::StringRef Remedy) {
+  std::string Name = V->getNameAsString();
+  Diags.error(At, "the lambda captures '" + Name + "' by value and '" + Name +
+                      "' changes in this function: ddx passes captures " +
+                      Where.str() +
+                      ", so they could differ from the captured values");
+  Diags.note(V->getLocation(), "capture it by reference, or " + Remedy.str());
+}
+
 QualType selfParamType(const CXXMethodDecl *Method) {
   ASTContext &Ctx = Method->getASTContext();
   QualType Record = Ctx.getRecordType(Method->getParent());

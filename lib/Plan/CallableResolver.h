@@ -13,6 +13,7 @@
 #define DDX_PLAN_CALLABLERESOLVER_H
 
 #include "IR/FunctionIR.h"
+#include "Support/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include <optional>
@@ -63,6 +64,12 @@ bool isModified(const clang::VarDecl *V, const clang::Stmt *Body);
 /// modifies somewhere, or null. ddx passes captures where the lambda is
 /// used, so such a capture could differ from the value the lambda holds.
 const clang::VarDecl *unstableCapture(const clang::LambdaExpr *L);
+/// Refuses, at At, a lambda whose by-value capture V changes: ddx passes
+/// captures Where ("at the request"), so they could differ from the
+/// captured values. Remedy completes "capture it by reference, or ...".
+void reportUnstableCapture(DiagReporter &Diags, clang::SourceLocation At,
+                           const clang::VarDecl *V, llvm::StringRef Where,
+                           llvm::StringRef Remedy);
 
 /// Whether a parameter is marked DDX_OPTION: never differentiated.
 bool isOption(const clang::ParmVarDecl *P);
