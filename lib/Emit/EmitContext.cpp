@@ -610,26 +610,30 @@ bool EmitContext::checkPrimalCallsIn(const Expr *E, bool InCondition) {
   return (InCondition ? checkConditionCall(Call) : checkCall(Call)) && Ok;
 }
 
+/// A shadow is a value of the same type, zeroed by `{}`: a class whose
+/// constructors the user wrote may set it to anything.
+bool EmitContext::checkValueClass(const Stmt &Assign, int Target) {
+  auto *Class =
+      Target >= 0 ? IR.Vars[Target].Type->getAsCXXRecordDecl() : nullptr;
+  if (!Class || !Class->hasDefinition() || Class->isAggregate() ||
+      Class->isInStdNamespace() || !Activity.isVaried(Target))
+    return true;
+  Diags.error(Assign.Loc, "ddx cannot differentiate values of the class '" +
+                              userTypeName(IR.Vars[Target].Type, Ctx) +
+                              "' yet: its constructors are user-written, and "
+                              "its derivative must start from zeros");
+  Diags.note(Assign.Loc, "use an aggregate struct (no user-written "
+                         "constructors) for values that carry derivatives");
+  return false;
+}
+
 /// An active value stored where generated code keeps no shadow: a global
 /// or static variable, or memory no local or parameter leads to.
 bool EmitContext::checkStorage(const Stmt &Assign) {
-  // A shadow is a value of the same type, zeroed by `{}`: a class whose
-  // constructors the user wrote may set it to anything.
   int Target = Assign.Var >= 0 ? Assign.Var : Printer.rootVar(Assign.LValue);
-  auto *Class =
-      Target >= 0 ? IR.Vars[Target].Type->getAsCXXRecordDecl() : nullptr;
-  if (Class && Class->hasDefinition() && !Class->isAggregate() &&
-      !Class->isInStdNamespace() && Activity.isVaried(Target)) {
-    Diags.error(Assign.Loc, "ddx cannot differentiate values of the class '" +
-                                userTypeName(IR.Vars[Target].Type, Ctx) +
-                                "' yet: its constructors are user-written, and "
-                                "its derivative must start from zeros");
-    Diags.note(Assign.Loc, "use an aggregate struct (no user-written "
-                           "constructors) for values that carry derivatives");
-    return false;
-  }
-  if (Assign.Var >= 0 || !Assign.LValue || !Assign.Value ||
-      Printer.rootVar(Assign.LValue) >= 0 || !Activity.isVaried(Assign.Value) ||
+  if (Target >= 0)
+    return checkValueClass(Assign, Target);
+  if (!Assign.LValue || !Assign.Value || !Activity.isVaried(Assign.Value) ||
       !isDifferentiableType(Assign.LValue->getType()))
     return true;
   Diags.error(Assign.Loc, "an active value is stored in '" +

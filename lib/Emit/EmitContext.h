@@ -112,6 +112,7 @@ private:
   bool checkPrimalCallsIn(const clang::Expr *E, bool InCondition);
   bool checkConditionCall(const clang::CallExpr *Call);
   bool checkStorage(const Stmt &Assign);
+  bool checkValueClass(const Stmt &Assign, int Target);
 };
 
 /// Statements adding Src to Dst for a value of type T: scalars directly,
