@@ -16,6 +16,7 @@
 #define DDX_RULE_HPP
 
 #include <cstddef>
+#include <type_traits>
 
 #if defined(__clang__)
 #define DDX_OPTION __attribute__((annotate("ddx::option")))
@@ -45,6 +46,17 @@ template <class T> struct dual {
   T tangent;
   dual() = default;
   dual(T v, T t) : value(v), tangent(t) {}
+  /// From a dual of another floating type: a rule in float calling a
+  /// callable in double gets its pushforward in float.
+  template <class U, class = std::enable_if_t<!std::is_same_v<T, U> &&
+                                              std::is_convertible_v<U, T>>>
+  dual(const dual<U> &d) : value(T(d.value)), tangent(T(d.tangent)) {}
+};
+
+/// The tangent or adjoint slot of a callable's parameter that carries no
+/// derivative (an int, a pointer): it takes whatever a rule passes there.
+struct no_derivative {
+  template <class T> constexpr no_derivative(const T &) noexcept {}
 };
 template <class T, class U> dual(T, U) -> dual<T>;
 

@@ -40,6 +40,7 @@ private:
   std::string text(const Expr *E) const;
   bool planRequest(const Request &R, std::string &Rewrite);
   bool checkResult(const Request &R);
+  bool fitsShadow(QualType Param, const Expr *Shadow) const;
   /// Each request's entry function, and where its first request's
   /// top-level declaration begins.
   std::map<std::string, unsigned> EntryOffsets;
@@ -77,6 +78,21 @@ unsigned TUTransformer::topLevelOffset(SourceLocation Loc) const {
       return SM.getFileOffset(Begin);
   }
   return Target;
+}
+
+/// Whether the shadow given for a parameter of type Param can be passed as
+/// its shadow: of the parameter's type without const, an array for a
+/// pointer. (A float array for a double pointer would not compile, nor
+/// would a const array receive the adjoints.)
+bool TUTransformer::fitsShadow(QualType Param, const Expr *Shadow) const {
+  QualType Want = shadowType(Ctx, Param).getNonReferenceType();
+  QualType Have = Shadow->getType().getNonReferenceType();
+  if (!Want->isPointerType())
+    return Ctx.hasSameType(Want, Have);
+  if (const ArrayType *Array = Ctx.getAsArrayType(Have))
+    Have = Ctx.getPointerType(Array->getElementType());
+  return Have->isPointerType() &&
+         Ctx.hasSameType(Want->getPointeeType(), Have->getPointeeType());
 }
 
 /// A gradient seeds a floating-point result with 1; a derivative returns
@@ -207,6 +223,9 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
                     "parameter '" + Param.Name +
                         "' is an option (DDX_OPTION) and is never "
                         "differentiated");
+        Diags.note(A.Whole->getBeginLoc(),
+                   "pass it as a plain value, without ddx::active or "
+                   "ddx::dual");
         Ok = false;
       } else if (Indirect) {
         Diags.error(A.Whole->getBeginLoc(),
@@ -233,6 +252,16 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
                         Param.Name + "' is passed by value (use " +
                         std::string(R.Gradient ? "ddx::active" : "ddx::dual") +
                         ")");
+        Ok = false;
+      } else if (!fitsShadow(T, A.Shadow)) {
+        Diags.error(A.Shadow->getBeginLoc(),
+                    "the shadow of '" + Param.Name + "' has type '" +
+                        userTypeName(A.Shadow->getType(), Ctx) +
+                        "'; it must be a '" +
+                        userTypeName(shadowType(Ctx, T), Ctx) +
+                        "' (the parameter's type, not const), so that it "
+                        "holds one derivative for each value the parameter "
+                        "reaches");
         Ok = false;
       }
       Acts.push_back(ParamActivity::Duplicated);

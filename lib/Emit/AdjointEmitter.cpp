@@ -338,8 +338,13 @@ std::string AdjointEmitter::adjointSlot(const Expr *E, Lines &Decls,
                                         Lines &After) {
   const Expr *Plain = skipImplicit(E);
   QualType T = E->getType().getNonReferenceType().getUnqualifiedType();
+  // The callee adds into a reference of its parameter's type: a variable of
+  // another floating type (a double passed to a float parameter) gets a
+  // temporary of the parameter's type, accumulated through the conversion.
+  QualType VarType = Plain->getType().getNonReferenceType();
   if (C.Activity.isVaried(E) && isa<DeclRefExpr>(Plain) &&
-      C.Printer.rootVar(Plain) >= 0 && T->isRealFloatingType())
+      C.Printer.rootVar(Plain) >= 0 && T->isRealFloatingType() &&
+      C.Ctx.hasSameUnqualifiedType(VarType, T))
     return C.Printer.shadow(Plain);
   std::string Adj = C.freshTemp();
   Decls.push_back(C.Printer.declare(T, Adj) + " = {};");
@@ -415,8 +420,8 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
   }
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
     switch (U->getOpcode()) {
-    case UO_Deref:
-      Out.push_back(C.Printer.shadow(E) + " += " + Seed + ";");
+    case UO_Deref: // (a struct's adjoint is added member by member)
+      addInto(E->getType(), C.Printer.shadow(E), Seed, Out);
       return;
     case UO_Minus:
       return accumulate(U->getSubExpr(), "-" + wrap(Seed), Out);
@@ -483,7 +488,7 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
   }
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (Op->getOperator() == OO_Subscript) {
-      Out.push_back(C.Printer.shadow(E) + " += " + Seed + ";");
+      addInto(E->getType(), C.Printer.shadow(E), Seed, Out);
       return;
     }
   }

@@ -2,6 +2,7 @@
 #include "Emit/CallableAdaptors.h"
 #include "Activity/ActivityAnalysis.h"
 #include "Emit/EmitContext.h"
+#include "Support/Spelling.h"
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/StringExtras.h"
 #include <functional>
@@ -28,6 +29,16 @@ public:
       : C(C), Slots(std::move(Slots)), Ret(Ret) {}
 
   std::string members(AdaptorKind K) const;
+  /// The template header of a pullback: one type for each adjoint slot of a
+  /// parameter, "" if there is none.
+  std::string adjointTemplate() const;
+  /// The adjoint slots' locals of the callable's own type, declared before
+  /// the sweeps, and their accumulation into the rule's slots after.
+  std::string adjointLocals() const;
+  std::string adjointResults() const;
+  static std::string adjointInto(const Slot &S) {
+    return ExprPrinter::shadowName(S.Name) + "_into";
+  }
   /// The parameters of a member function: the callable's own, then (for a
   /// pushforward or a pullback, K being Dual or Adjoint) their tangents, or
   /// the seed and their adjoint outputs. K = Value: the callable's own.
@@ -79,21 +90,58 @@ std::string AdaptorWriter::members(AdaptorKind K) const {
 
 std::string AdaptorWriter::params(AdaptorKind K) const {
   std::vector<std::string> Out, Shadows;
+  unsigned Adjoints = 0;
   for (const Slot &S : Slots) {
     if (S.Capture)
       continue;
     Out.push_back(C.Printer.declare(S.Type, S.Name));
-    if (S.Act != ParamActivity::Active || K == AdaptorKind::Value)
+    if (K == AdaptorKind::Value)
       continue;
-    QualType T = valueType(S.Type);
-    if (K == AdaptorKind::Adjoint)
-      T = C.Ctx.getLValueReferenceType(T);
-    Shadows.push_back(C.Printer.declare(T, ExprPrinter::shadowName(S.Name)));
+    // Every parameter has a tangent or adjoint slot (docs/rules.md), so a
+    // rule can call any callable alike: one that carries no derivative (an
+    // int, a pointer) ignores what it is given.
+    if (S.Act == ParamActivity::Duplicated) // a pointer or reference
+      Shadows.push_back(C.Printer.declare(shadowType(C.Ctx, S.Type),
+                                          ExprPrinter::shadowName(S.Name)));
+    else if (S.Act != ParamActivity::Active)
+      Shadows.push_back("::ddx::no_derivative");
+    else if (K == AdaptorKind::Dual)
+      Shadows.push_back(C.Printer.declare(valueType(S.Type),
+                                          ExprPrinter::shadowName(S.Name)));
+    else // of the rule's type, which may be another floating type
+      Shadows.push_back("_Adjoint" + std::to_string(Adjoints++) + " &" +
+                        adjointInto(S));
   }
   if (K == AdaptorKind::Adjoint && floatingReturn())
     Out.push_back(retName() + " _seed");
   Out.insert(Out.end(), Shadows.begin(), Shadows.end());
   return llvm::join(Out, ", ");
+}
+
+std::string AdaptorWriter::adjointTemplate() const {
+  std::vector<std::string> Types;
+  for (const Slot &S : Slots)
+    if (!S.Capture && S.Act == ParamActivity::Active)
+      Types.push_back("class _Adjoint" + std::to_string(Types.size()));
+  return Types.empty() ? "" : "template <" + llvm::join(Types, ", ") + ">\n";
+}
+
+std::string AdaptorWriter::adjointLocals() const {
+  std::string Text;
+  for (const Slot &S : Slots)
+    if (!S.Capture && S.Act == ParamActivity::Active)
+      Text += C.Printer.declare(valueType(S.Type),
+                                ExprPrinter::shadowName(S.Name)) +
+              " = 0;\n";
+  return Text;
+}
+
+std::string AdaptorWriter::adjointResults() const {
+  std::string Text;
+  for (const Slot &S : Slots)
+    if (!S.Capture && S.Act == ParamActivity::Active)
+      Text += adjointInto(S) + " += " + ExprPrinter::shadowName(S.Name) + ";\n";
+  return Text;
 }
 
 std::string
@@ -166,17 +214,17 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
   std::string Tail = W.floatingReturn() ? "_seed, _tape" : "_tape";
   auto Body = [&](const std::function<std::string(const Slot &)> &Fwd,
                   const std::function<std::string(const Slot &)> &Rev) {
-    return Tape + "auto _value = " + Forward + W.args(Fwd, "_tape") + ");\n" +
-           "::ddx_generated::" + Reverse + "(" + W.args(Rev, Tail) + ");\n" +
-           "return _value;\n";
+    return W.adjointLocals() + Tape + "auto _value = " + Forward +
+           W.args(Fwd, "_tape") + ");\n" + "::ddx_generated::" + Reverse + "(" +
+           W.args(Rev, Tail) + ");\n" + W.adjointResults() + "return _value;\n";
   };
   auto Shadowed = [](const Slot &S) {
     return S.Act == ParamActivity::Inactive ? std::string()
                                             : ExprPrinter::shadowName(S.Name);
   };
   std::string Params = W.params(AdaptorKind::Adjoint);
-  std::string Text = Ret + " pullback(" + Params + ") const {\n" +
-                     Body(FwdShadow, Shadowed) + "}\n";
+  std::string Text = W.adjointTemplate() + Ret + " pullback(" + Params +
+                     ") const {\n" + Body(FwdShadow, Shadowed) + "}\n";
   if (!W.floatingReturn() || Paths.empty())
     return Text;
   // The same, with the captures' adjoints going into a cotangent vector: a
@@ -224,11 +272,12 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
   }
   Text += "using cotangent_type = ::ddx::cotangent<" + Ret + ", " +
           std::to_string(Count) + ">;\n";
-  Text += Ret + " pullback_to(cotangent_type &_c" +
+  Text += W.adjointTemplate() + Ret + " pullback_to(cotangent_type &_c" +
           (Params.empty() ? "" : ", " + Params) + ") const {\n" + Locals +
-          Tape + "auto _value = " + Forward + W.args(FwdCot, "_tape") + ");\n" +
-          "::ddx_generated::" + Reverse + "(" + W.args(RevCot, Tail) + ");\n" +
-          Gather + "return _value;\n}\n";
+          W.adjointLocals() + Tape + "auto _value = " + Forward +
+          W.args(FwdCot, "_tape") + ");\n" + "::ddx_generated::" + Reverse +
+          "(" + W.args(RevCot, Tail) + ");\n" + W.adjointResults() + Gather +
+          "return _value;\n}\n";
   Text += "void accumulate(const cotangent_type &_c) const {\n";
   if (Count == 0)
     Text += "(void)_c;\n";
@@ -252,12 +301,29 @@ std::string CallableAdaptors::construct(EmitContext &C,
   if (!R.What.Function) {
     C.Diags.error(At, "ddx cannot tell which call operator of this lambda a "
                       "rule calls (a generic lambda)");
+    C.Diags.note(At, "give the lambda's parameters their types (double x "
+                     "instead of auto x)");
     return "";
   }
   if (!R.What.Function->hasBody()) {
     C.Diags.error(At, "the callable passed here has no definition ddx can "
                       "differentiate: '" +
                           R.What.Function->getQualifiedNameAsString() + "'");
+    C.Diags.note(At, "make its definition visible in this file (a header), "
+                     "or pass a lambda that ddx can see");
+    return "";
+  }
+  QualType Returned = R.What.Function->getReturnType();
+  if (K != AdaptorKind::Value && !Returned->isVoidType() &&
+      !isDifferentiableType(Returned)) {
+    // A rule pulls back or pushes forward what the callable returns: a
+    // bool or an int has no tangent to give it.
+    C.Diags.error(At, "the callable passed here returns '" +
+                          userTypeName(Returned, C.Ctx) +
+                          "', which carries no derivative, to a rule that "
+                          "differentiates it");
+    C.Diags.note(At, "return the floating-point value the rule works on "
+                     "(or void, writing through reference parameters)");
     return "";
   }
   R.Args = RC.Captures;

@@ -166,6 +166,9 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
         Diags.error(Call->getExprLoc(),
                     "ddx cannot tell which call operator of this lambda is "
                     "called (a generic lambda used with several types)");
+        Diags.note(Call->getExprLoc(),
+                   "give the lambda's parameters their types (double x "
+                   "instead of auto x), or write one lambda for each type");
         return false;
       }
       Out.Args = R->Captures;
@@ -415,7 +418,13 @@ EmitContext::CallEffects EmitContext::effects(const CallExpr *Call) const {
     QualType Param = FD && I < FD->getNumParams()
                          ? FD->getParamDecl(I)->getType()
                          : Args[I]->getType();
-    Consider(Args[I], Param, writeRank(Param));
+    int Rank = writeRank(Param);
+    // A temporary bound to an rvalue reference dies with the call: writes
+    // into it are lost, and only what it refers to can be written.
+    if (Param->isRValueReferenceType() &&
+        isa<MaterializeTemporaryExpr>(Args[I]->IgnoreImpCasts()))
+      Rank = isPlainValue(Param.getNonReferenceType()) ? 0 : std::min(Rank, 1);
+    Consider(Args[I], Param, Rank);
   }
   return E;
 }
@@ -524,7 +533,18 @@ bool EmitContext::refuseCall(const CallExpr *Call, const CallBinding &B) {
       Diags.error(Call->getExprLoc(), "ddx cannot differentiate the member "
                                       "function call '" +
                                           Name + "' on active data yet");
-    if (!Method->isVirtual() && !Method->getParent()->isInStdNamespace())
+    if (Method->isVirtual())
+      Diags.note(Call->getExprLoc(),
+                 "call the function of the concrete class ('Derived::f' or "
+                 "an object of that class), or make the caller a template "
+                 "over the concrete type");
+    else if (Method->getParent()->isInStdNamespace())
+      Diags.note(Call->getExprLoc(),
+                 "write it with built-in operators on the values it holds "
+                 "(one element or member at a time)");
+    // (In library code the call chain's last note says what to do.)
+    if (!Method->isVirtual() && !Method->getParent()->isInStdNamespace() &&
+        !Ctx.getSourceManager().isInSystemHeader(Call->getExprLoc()))
       Diags.note(Call->getExprLoc(),
                  "ddx differentiates member functions of the functor being "
                  "differentiated, called on itself; elsewhere, write it as a "

@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <functional>
+#include <set>
 
 using namespace clang;
 
@@ -35,8 +36,11 @@ bool mentions(const std::string &Text, const std::string &Name) {
 /// Drops the updates of local shadows nothing reads (a pointer's shadow
 /// that is never dereferenced, the tangent of a dead value), so generated
 /// code compiles without unused-variable warnings.
-void pruneWriteOnlyShadows(Lines &L, const FunctionIR &IR) {
+void pruneWriteOnlyShadows(Lines &L, const FunctionIR &IR,
+                           const std::set<unsigned> *Only = nullptr) {
   for (unsigned V = IR.NumParams; V < IR.Vars.size(); ++V) {
+    if (Only && !Only->count(V))
+      continue;
     std::string Shadow = ExprPrinter::shadowName(IR.Vars[V].Name);
     auto IsWrite = [&](const std::string &Line) {
       llvm::StringRef S(Line);
@@ -136,10 +140,15 @@ private:
   bool writesOutside() const;
   void saveList(const std::string &Reverse,
                 std::vector<std::string> &Names) const;
-  /// Refuses, in split mode, a pointer the reverse sweep reads that holds
-  /// the address of one of this function's locals: the forward sweep's
-  /// frame is gone by the time the reverse sweep runs.
-  bool checkFramePointers(const std::string &Reverse) const;
+  /// In split mode, the pointers the reverse sweep reads that hold the
+  /// address of one of this function's locals (the forward sweep's frame is
+  /// gone by the time the reverse sweep runs): the assignments that point
+  /// them at the reverse sweep's own locals again. One set more than once,
+  /// or in a loop or branch, is refused (when Report).
+  Lines framePointers(const std::string &Reverse, bool Report);
+  /// The pointer variables framePointers sets again in the reverse sweep:
+  /// the tape need not hold them.
+  std::set<unsigned> Repointed;
   /// Locals the reverse sweep reads that the tape cannot hold (an
   /// integrator object): the reverse sweep runs their initialisation again.
   Lines rebuilt(const std::string &Reverse) const;
@@ -257,6 +266,9 @@ bool InstanceBuilder::checkTypeErasedPointers() const {
   auto Refuse = [&](SourceLocation At, const std::string &What) {
     C.Diags.error(At, What + "; ddx cannot follow derivatives through values "
                              "that are not floating-point");
+    C.Diags.note(At, "copy the values as floating-point numbers (a loop, or "
+                     "std::copy over double pointers) instead of as bytes "
+                     "or integers");
     Ok = false;
   };
   // From a double* (or double&) to anything else, or from a void* to
@@ -306,6 +318,11 @@ bool InstanceBuilder::checkTypeErasedPointers() const {
                         FD->getQualifiedNameAsString() +
                         "' as 'void *'; ddx cannot follow derivatives "
                         "through a function it cannot see into");
+      C.Diags.note(Arg->getExprLoc(),
+                   "copy the values as floating-point numbers (a loop, or "
+                   "std::copy over double pointers), or give '" +
+                       FD->getNameAsString() +
+                       "' a derivative rule (docs/rules.md)");
       Ok = false;
     }
   };
@@ -370,6 +387,8 @@ void InstanceBuilder::saveList(const std::string &Reverse,
         Var.K == Variable::Kind::Counter || Var.K == Variable::Kind::Return)
       continue;
     if (V < IR.NumParams && (Var.ByReference || Var.Writes == 0))
+      continue;
+    if (Repointed.count(V))
       continue;
     if (mentions(Reverse, Var.Name) && tapeable(V))
       Names.push_back(Var.Name);
@@ -473,57 +492,121 @@ Lines InstanceBuilder::rebuilt(const std::string &Reverse) const {
   return Out;
 }
 
-bool InstanceBuilder::checkFramePointers(const std::string &Reverse) const {
-  // The local a pointer value's address comes from, or -1.
-  auto LocalAddress = [&](const Expr *Value) {
+Lines InstanceBuilder::framePointers(const std::string &Reverse, bool Report) {
+  // The one variable a pointer value is made of (the address of a local or
+  // of its member, or a parameter's pointer cast), or -1.
+  std::function<bool(const clang::Stmt *, int)> OnlyReads =
+      [&](const clang::Stmt *E, int Root) {
+        if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+          auto It = IR.VarOf.find(Ref->getDecl());
+          if (isa<VarDecl>(Ref->getDecl()) &&
+              (It == IR.VarOf.end() || It->second != Root))
+            return false;
+        }
+        for (const clang::Stmt *Child : E->children())
+          if (Child && !OnlyReads(Child, Root))
+            return false;
+        return true;
+      };
+  auto SourceOf = [&](const Expr *Value) {
     if (!Value || !Value->getType()->isPointerType())
       return -1;
     int Root = Printer.rootVar(Value);
-    return Root >= int(IR.NumParams) && IR.Vars[Root].K != Variable::Kind::Temp
-               ? Root
-               : -1;
+    if (Root < 0 || IR.Vars[Root].K == Variable::Kind::Temp ||
+        !OnlyReads(Value, Root))
+      return -1;
+    // A parameter's pointer is passed again to the reverse sweep, pointing
+    // at what the caller's reverse sweep has.
+    if (Root < int(IR.NumParams) &&
+        (IR.Vars[Root].Writes || !IR.Vars[Root].Type->isPointerType()))
+      return -1;
+    return Root;
   };
-  bool Ok = true;
-  std::function<void(const Block &)> Scan = [&](const Block &B) {
+  auto TargetOf = [&](const Stmt &S) {
+    return S.Var >= 0 ? S.Var : Printer.rootVar(S.LValue);
+  };
+  // How often each variable is given a pointer (or a whole new value), and
+  // whether only at the top level; values written through its pointers do
+  // not count.
+  std::map<int, unsigned> Writes;
+  std::function<void(const Block &, bool)> Count = [&](const Block &B,
+                                                       bool Nested) {
     for (const Stmt &S : B) {
-      Scan(S.Then);
-      Scan(S.Else);
+      Count(S.Then, true);
+      Count(S.Else, true);
+      bool Whole = S.Var >= 0 && S.Path.empty();
+      if (S.K == Stmt::Kind::Assign &&
+          (Whole || targetType(C, S)->isPointerType()))
+        Writes[TargetOf(S)] += Nested ? 100 : 1;
+    }
+  };
+  Count(IR.Body, false);
+  Lines Repoint;
+  std::function<void(const Block &, bool)> Scan = [&](const Block &B,
+                                                      bool Nested) {
+    for (const Stmt &S : B) {
+      Scan(S.Then, true);
+      Scan(S.Else, true);
       if (S.K != Stmt::Kind::Assign)
         continue;
-      int Target = S.Var >= 0 ? S.Var : Printer.rootVar(S.LValue);
-      int Local = LocalAddress(S.Value);
+      int Target = TargetOf(S);
+      int Local = SourceOf(S.Value);
       if (Target < 0 || Local < 0 || Local == Target)
         continue;
       const std::string &Name = IR.Vars[Target].Name;
       if (!mentions(Reverse, Name) &&
           !mentions(Reverse, ExprPrinter::shadowName(Name)))
         continue;
+      // Set once, at the top level (a gsl_function built from a local
+      // Params): the reverse sweep sets it again, to its own frame's
+      // local, after restoring the local's value from the tape.
+      bool Once = !Nested && Writes[Target] < 100 &&
+                  (S.Var < 0 || !S.Path.empty() || Writes[Target] == 1);
+      if (Once) {
+        if (S.Var >= 0 && S.Path.empty())
+          Repointed.insert(S.Var); // not taped
+        Repoint.push_back(primalAssign(C, S));
+        if (targetVaried(C, S))
+          Repoint.push_back(targetShadow(C, S) + " = " +
+                            (Activity.isVaried(S.Value)
+                                 ? Printer.shadow(S.Value)
+                                 : inactivePointerShadow(C, S)) +
+                            ";");
+        continue;
+      }
+      if (!Report || Local < int(IR.NumParams))
+        continue; // (a parameter's pointer is taped as before)
       C.Diags.error(S.Loc, "ddx cannot differentiate '" +
                                IR.Function->getNameAsString() +
                                "' in reverse mode as a callee yet: '" + Name +
                                "' keeps the address of its local '" +
                                IR.Vars[Local].Name +
                                "', which does not live until the reverse "
-                               "sweep");
-      C.Diags.note(S.Loc, "declare '" + IR.Vars[Local].Name +
-                              "' in the caller and pass it in by reference, "
-                              "or differentiate this function directly");
-      Ok = false;
+                               "sweep, and is set more than once or in a "
+                               "loop or branch");
+      C.Diags.note(S.Loc, "set it once, where '" + Name +
+                              "' is declared; or declare '" +
+                              IR.Vars[Local].Name +
+                              "' in the caller and pass it in by reference");
     }
   };
-  Scan(IR.Body);
-  return Ok;
+  Scan(IR.Body, false);
+  return Repoint;
 }
 
 std::string InstanceBuilder::forwardSweep(std::string &Sig) {
   Sweeps S = sweeps();
-  checkFramePointers(join(S.Reverse));
+  std::string Reverse = join(S.Reverse);
+  Lines Repoint = framePointers(Reverse, /*Report=*/true);
   std::vector<std::string> Saved;
-  saveList(join(S.Reverse), Saved);
+  saveList(Reverse + join(Repoint), Saved);
   for (const std::string &Name : Saved)
     S.Forward.push_back("_tape.push(" + Name + ");");
   if (IR.ReturnVar >= 0)
     S.Forward.push_back("return _ret;");
+  // A pointer the reverse sweep sets again needs its shadow in this sweep
+  // only where a callee takes it.
+  pruneWriteOnlyShadows(S.Forward, IR, &Repointed);
   pruneUnreadConstants(S.Forward, IR);
   std::string Text = join(S.Forward);
   Sig = (IR.ReturnVar >= 0 ? returnTypeName() : std::string("void")) + " " +
@@ -536,11 +619,13 @@ std::string InstanceBuilder::forwardSweep(std::string &Sig) {
 std::string InstanceBuilder::reverseSweep(std::string &Sig) {
   Sweeps S = sweeps();
   std::string Reverse = join(S.Reverse);
+  Lines Repoint = framePointers(Reverse, /*Report=*/false);
   std::vector<std::string> Saved;
-  saveList(Reverse, Saved);
+  saveList(Reverse + join(Repoint), Saved);
   Lines Body = rebuilt(Reverse);
   for (auto It = Saved.rbegin(); It != Saved.rend(); ++It)
     Body.push_back("_tape.pop(" + *It + ");");
+  Body.insert(Body.end(), Repoint.begin(), Repoint.end());
   if (IR.ReturnVar >= 0 && valueReturn() && Activity.isVaried(IR.ReturnVar))
     Body.push_back(ExprPrinter::shadowName("_ret") + " = _d_ret_seed;");
   Body.insert(Body.end(), S.Reverse.begin(), S.Reverse.end());
@@ -672,22 +757,33 @@ bool FunctionAssembler::assemble(const Instance &I, GeneratedFunction &Out) {
   bool Ok = IR && InstanceBuilder(Ctx, *IR, I, Rules, Plan, Adaptors,
                                   Dispatches, Diags)
                       .build(Out);
-  // Say how ddx got here when the error is in a function the user did not
-  // name in the request.
-  if (Diags.errorCount() > Errors && I.NeededAt.isValid() &&
-      I.M != Mode::Gradient && I.M != Mode::Derivative) {
-    Diags.note(I.NeededAt, "while differentiating '" +
-                               I.What.Function->getNameAsString() +
-                               "', called here with active arguments");
-    // A library function reached this way has no rule: that is usually
-    // the thing to fix, not its source.
-    if (Ctx.getSourceManager().isInSystemHeader(I.What.Function->getLocation()))
-      Diags.note(I.NeededAt,
-                 "'" + I.What.Function->getQualifiedNameAsString() +
-                     "' has no derivative rule, so ddx differentiated its "
-                     "library source; write a rule for it (docs/rules.md)");
-  }
+  if (Diags.errorCount() > Errors)
+    noteCallChain(I);
   return Ok;
+}
+
+/// Says how ddx got to a function the user did not name in the request:
+/// each call on the way, from the error up to the user's own code; and, for
+/// library code, which library function the user called has no rule (the
+/// thing to fix, rather than its source).
+void FunctionAssembler::noteCallChain(const Instance &I) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Instance *Library = nullptr;
+  for (const Instance *At = &I;
+       At && At->NeededAt.isValid() && At->M != Mode::Gradient &&
+       At->M != Mode::Derivative;
+       At = At->NeededBy) {
+    if (SM.isInSystemHeader(At->What.Function->getLocation()))
+      Library = At;
+    Diags.note(At->NeededAt, "while differentiating '" +
+                                 At->What.Function->getNameAsString() +
+                                 "', called here with active arguments");
+  }
+  if (Library)
+    Diags.note(Library->NeededAt,
+               "'" + Library->What.Function->getQualifiedNameAsString() +
+                   "' has no derivative rule, so ddx differentiated its "
+                   "library source; write a rule for it (docs/rules.md)");
 }
 
 } // namespace ddx

@@ -48,6 +48,8 @@ public:
   const FunctionIR *lowered(const Target &What);
 
 private:
+  void noteCallChain(const Instance &I);
+
   clang::ASTContext &Ctx;
   const RuleBinder &Rules;
   DiffPlan &Plan;

@@ -17,6 +17,14 @@ namespace {
 
 using FlagSet = llvm::SmallVector<int, 4>;
 
+/// What to do about exceptions on a derivative path: a derivative of a
+/// throw has no meaning, so the check belongs before the request.
+void noteExceptions(DiagReporter &Diags, SourceLocation At) {
+  Diags.note(At, "check the inputs before the request and keep throwing "
+                 "code out of the differentiated functions, or give the "
+                 "function a derivative rule (docs/rules.md)");
+}
+
 void mergeFlags(FlagSet &Into, const FlagSet &From) {
   for (int F : From)
     if (!llvm::is_contained(Into, F))
@@ -349,11 +357,15 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
   if (isa<AsmStmt>(S)) {
     Diags.error(S->getBeginLoc(),
                 "ddx cannot differentiate inline assembly (asm statement)");
+    Diags.note(S->getBeginLoc(),
+               "move the assembly into a function of its own and give that "
+               "function a derivative rule (docs/rules.md)");
     return {};
   }
   if (isa<CXXTryStmt>(S)) {
     Diags.error(S->getBeginLoc(), "ddx cannot differentiate exception "
                                   "handling (try block) yet");
+    noteExceptions(Diags, S->getBeginLoc());
     return {};
   }
   if (auto *For = dyn_cast<CXXForRangeStmt>(S))
@@ -785,6 +797,7 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
   if (isa<CXXThrowExpr>(E)) {
     Diags.error(E->getBeginLoc(), "ddx cannot differentiate exception "
                                   "handling (throw expression) yet");
+    noteExceptions(Diags, E->getBeginLoc());
     return;
   }
   checkExpr(E);
@@ -806,6 +819,7 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
     bool VisitCXXThrowExpr(CXXThrowExpr *T) {
       Diags.error(T->getBeginLoc(), "ddx cannot differentiate exception "
                                     "handling (throw expression) yet");
+      noteExceptions(Diags, T->getBeginLoc());
       return Ok = false;
     }
     bool TraverseLambdaExpr(LambdaExpr *) {

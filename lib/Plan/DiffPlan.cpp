@@ -70,7 +70,7 @@ const Instance &DiffPlan::get(const Target &What, Mode M,
   for (unsigned N = 2; Names.contains(Unique); ++N)
     Unique = Name + "_" + std::to_string(N);
   Names.insert(Unique);
-  Instances.push_back(Instance{What, M, Activity, Unique, NeededAt});
+  Instances.push_back(Instance{What, M, Activity, Unique, NeededAt, Current});
   return Instances.back();
 }
 

@@ -92,6 +92,9 @@ struct Instance {
   std::string Name;
   /// The call or request that first needed this instance, for notes.
   clang::SourceLocation NeededAt;
+  /// The instance whose generation needed this one (null for a request's
+  /// entry): the chain of calls back to the user's code.
+  const Instance *NeededBy = nullptr;
 };
 
 class DiffPlan {
@@ -102,17 +105,20 @@ public:
                       llvm::ArrayRef<std::string> ParamNames,
                       clang::SourceLocation NeededAt = {});
 
-  /// The next instance not yet generated, or null.
+  /// The next instance not yet generated, or null. Instances asked for
+  /// until the next call are needed by this one.
   const Instance *next() {
-    return Next < Instances.size() ? &Instances[Next++] : nullptr;
+    Current = Next < Instances.size() ? &Instances[Next++] : nullptr;
+    return Current;
   }
   const std::deque<Instance> &instances() const { return Instances; }
 
 private:
   std::string baseName(const Target &What) const;
 
-  std::deque<Instance> Instances;
+  std::deque<Instance> Instances; // a deque: NeededBy pointers stay valid
   size_t Next = 0;
+  const Instance *Current = nullptr;
   llvm::StringSet<> Names;
 };
 

@@ -3,7 +3,8 @@
 # The case names the expected exit status and diagnostic in its header:
 #   // EXPECT-EXIT: 1
 #   // EXPECT-DIAG: <line>:<col>: <keyword>
-# ddx must print "<file>:<line>:<col>: error: ..." containing <keyword>
+#   // EXPECT-NOTE: <line>:<col>: <keyword>     (optional, any number)
+# (one line or more) ddx must print "<file>:<line>:<col>: error: ..." containing <keyword>
 # (case-insensitive), exit with that status, and write no output file.
 set -uo pipefail
 ddx=$1 case=$2 work=$3 project=$4
@@ -12,9 +13,6 @@ mkdir -p "$work"
 out="$work/$name.ddx.cpp"
 rm -f "$out"
 expect_exit=$(sed -n 's|^// EXPECT-EXIT: *\([0-9]*\).*|\1|p' "$case" | head -1)
-diag=$(sed -n 's|^// EXPECT-DIAG: *\(.*\)$|\1|p' "$case" | head -1)
-loc=${diag%%: *}
-keyword=${diag#*: }
 rule_args=()
 rules=$(sed -n 's|^// DDX-RULES: *\(.*\)$|\1|p' "$case" | head -1)
 [[ -n "$rules" ]] && rule_args=(--rules "$project/$rules")
@@ -24,9 +22,22 @@ status=$?
 cat "$work/$name.stderr"
 fail=0
 if [[ "$status" != "$expect_exit" ]]; then echo "FAIL: exit $status, expected $expect_exit"; fail=1; fi
-if ! grep -i "$case:$loc: error: .*$keyword" "$work/$name.stderr" > /dev/null; then
-  echo "FAIL: no '$case:$loc: error: ...$keyword' diagnostic"; fail=1
-fi
+# Every EXPECT-DIAG (an error) and EXPECT-NOTE line must be matched; a
+# location that starts with a file name is in that (library) file.
+expect() { # expect <error|note> <loc: keyword>
+  local kind=$1 diag=$2 loc keyword where
+  loc=${diag%%: *}
+  keyword=${diag#*: }
+  where="$case:$loc"
+  [[ "$loc" =~ ^[0-9] ]] || where="/$loc"
+  if ! grep -i -- "$where: $kind: .*$keyword" "$work/$name.stderr" > /dev/null; then
+    echo "FAIL: no '$where: $kind: ...$keyword' diagnostic"; fail=1
+  fi
+}
+while IFS= read -r diag; do expect error "$diag"; done \
+  < <(sed -n 's|^// EXPECT-DIAG: *\(.*\)$|\1|p' "$case")
+while IFS= read -r diag; do expect note "$diag"; done \
+  < <(sed -n 's|^// EXPECT-NOTE: *\(.*\)$|\1|p' "$case")
 if [[ -e "$out" ]]; then echo "FAIL: an output file was written"; fail=1; fi
 if grep -qi "stack dump\|PLEASE submit" "$work/$name.stderr"; then echo "FAIL: crashed"; fail=1; fi
 exit $fail
