@@ -3,6 +3,7 @@
 #include "Plan/CallableResolver.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
 
@@ -119,7 +120,8 @@ bool ActivityAnalysis::isVaried(const Expr *E) const {
   int Temp = Printer.tempOf(E);
   if (Temp >= 0)
     return isVaried(Temp);
-  if (isa<DeclRefExpr, ArraySubscriptExpr, MemberExpr>(E))
+  // (`this` stands for the object: a member function's `self`.)
+  if (isa<DeclRefExpr, ArraySubscriptExpr, MemberExpr, CXXThisExpr>(E))
     return isVaried(Printer.rootVar(E));
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
       Op && Op->getOperator() == OO_Subscript)
@@ -165,6 +167,13 @@ bool ActivityAnalysis::visit(const Block &B) {
       const Expr *Object = calledObject(Call);
       if (Object)
         Inputs.push_back(Object);
+      // A member function reads its object, and a non-const one may write
+      // active values into it.
+      const Expr *Self = nullptr;
+      if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+        Self = Member->getImplicitObjectArgument();
+      if (Self)
+        Inputs.push_back(Self);
       // The function a call through a pointer or a field is bound to.
       const FunctionDecl *Bound = nullptr;
       for (size_t I = 0, N = Inputs.size(); I < N; ++I)
@@ -190,6 +199,17 @@ bool ActivityAnalysis::visit(const Block &B) {
       Changed |= mark(S.Var);
       for (const Expr *Captured : ByReference)
         Changed |= mark(Printer.rootVar(Captured));
+      // (A library class's member is bound to a rule, which says what it
+      // writes, or refused.)
+      if (auto *Method =
+              dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+          Self && Method && !Method->isConst() &&
+          !Printer.context().getSourceManager().isInSystemHeader(
+              Method->getLocation()) &&
+          isDifferentiableType(Self->getType()->isPointerType()
+                                   ? Self->getType()->getPointeeType()
+                                   : Self->getType()))
+        Changed |= mark(Printer.rootVar(Self));
       // The callee may write active values through its non-const pointer
       // and reference arguments.
       const FunctionDecl *FD = S.Candidate;

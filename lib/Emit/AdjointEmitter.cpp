@@ -286,6 +286,8 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
       Result.Reverse.push_back(Restore);
     return Result;
   }
+  if (!C.checkMemberAccess(Call, R))
+    return Result;
 
   std::vector<ParamActivity> Acts;
   std::string Forward = C.callee(R, Mode::ForwardSweep, Acts);

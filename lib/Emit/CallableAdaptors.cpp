@@ -237,8 +237,12 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
     Count += P.size();
   }
   auto IndexOf = [&](const Slot &S) { return &S - W.Slots.data(); };
+  // A scalar capture of the return type takes its slot directly; one of
+  // another floating type (a double captured by a lambda returning long
+  // double) goes through a local, converted on the way.
   auto IsScalar = [&](const Slot &S) {
-    return Paths[IndexOf(S)].size() == 1 && Paths[IndexOf(S)][0].empty();
+    return Paths[IndexOf(S)].size() == 1 && Paths[IndexOf(S)][0].empty() &&
+           W.C.Ctx.hasSameUnqualifiedType(valueType(S.Type), W.Ret);
   };
   auto Local = [](const Slot &S) { return "_c_" + S.Name; };
   auto Cot = [&](const Slot &S) {

@@ -640,11 +640,63 @@ bool EmitContext::checkValueClass(const Stmt &Assign, int Target) {
     return true;
   Diags.error(Assign.Loc, "ddx cannot differentiate values of the class '" +
                               userTypeName(IR.Vars[Target].Type, Ctx) +
-                              "' yet: its constructors are user-written, and "
-                              "its derivative must start from zeros");
-  Diags.note(Assign.Loc, "use an aggregate struct (no user-written "
-                         "constructors) for values that carry derivatives");
+                              "' yet: " + notAggregateReason(Class) +
+                              ", and its derivative must start from zeros");
+  Diags.note(Assign.Loc,
+             "use a struct with public members and no user-written "
+             "constructors (an aggregate; members may have default values) "
+             "for values that carry derivatives");
   return false;
+}
+
+/// A member function's derivative is a free function taking the object as
+/// `self`: it can reach only public members.
+bool EmitContext::checkMemberAccess(const CallExpr *Call,
+                                    const ResolvedCall &R) {
+  auto *Method = dyn_cast<CXXMethodDecl>(R.What.Function);
+  if (!Method || R.What.Lambda || !isa<CXXMemberCallExpr>(Call))
+    return true;
+  std::function<bool(const CXXRecordDecl *)> AllPublic =
+      [&](const CXXRecordDecl *Class) {
+        if (!Class || !Class->hasDefinition())
+          return true;
+        for (const Decl *D : Class->decls())
+          if (isa<FieldDecl, CXXMethodDecl>(D) && !D->isImplicit() &&
+              D->getAccess() != AS_public)
+            return false;
+        for (const CXXBaseSpecifier &Base : Class->bases())
+          if (Base.getAccessSpecifier() != AS_public ||
+              !AllPublic(Base.getType()->getAsCXXRecordDecl()))
+            return false;
+        return true;
+      };
+  if (AllPublic(Method->getParent()))
+    return true;
+  Diags.error(Call->getExprLoc(),
+              "ddx cannot differentiate '" +
+                  Method->getQualifiedNameAsString() +
+                  "' yet: its class has private or protected members, which "
+                  "the generated derivative (a function outside the class) "
+                  "cannot reach");
+  Diags.note(Call->getExprLoc(), "make the class's members public (a "
+                                 "struct), or move the computation into a "
+                                 "free function");
+  return false;
+}
+
+/// Why a class is not an aggregate, in the user's words.
+std::string EmitContext::notAggregateReason(const CXXRecordDecl *Class) {
+  if (Class->hasUserDeclaredConstructor())
+    return "its constructors are user-written";
+  for (const FieldDecl *F : Class->fields())
+    if (F->getAccess() != AS_public)
+      return "it has private or protected members";
+  if (Class->isPolymorphic())
+    return "it has virtual functions";
+  for (const CXXBaseSpecifier &Base : Class->bases())
+    if (Base.isVirtual() || Base.getAccessSpecifier() != AS_public)
+      return "it has a virtual, private or protected base";
+  return "it is not an aggregate";
 }
 
 /// An active value stored where generated code keeps no shadow: a global

@@ -72,6 +72,9 @@ struct EmitContext {
   bool staysPrimal(const ResolvedCall &R) const {
     return !anyVaried(R) && !R.What.Lambda && R.What.Bindings.empty();
   }
+  /// Refuses a differentiated member call whose class has non-public
+  /// members (the derivative is a free function taking `self`).
+  bool checkMemberAccess(const clang::CallExpr *Call, const ResolvedCall &R);
   /// An argument of a generated callee, and its shadow.
   std::string argText(const CalleeArg &A) const;
   std::string argShadow(const CalleeArg &A) const;
@@ -113,6 +116,7 @@ private:
   bool checkConditionCall(const clang::CallExpr *Call);
   bool checkStorage(const Stmt &Assign);
   bool checkValueClass(const Stmt &Assign, int Target);
+  static std::string notAggregateReason(const clang::CXXRecordDecl *Class);
 };
 
 /// Statements adding Src to Dst for a value of type T: scalars directly,

@@ -208,6 +208,8 @@ void TangentEmitter::emitCall(const Stmt &S, Lines &Out) {
                   C.Printer.printCall(Call) + ";");
     return;
   }
+  if (!C.checkMemberAccess(Call, R))
+    return;
   std::vector<ParamActivity> Acts;
   std::string Name = C.callee(R, Mode::Tangent, Acts);
   std::vector<std::string> Args;

@@ -5,6 +5,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/TemplateBase.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -182,14 +183,25 @@ CallBinding RuleBinder::bind(const CallExpr *Call) const {
   B.Callee = FD;
   if (FD->getIdentifier() && RulesRoot && bindRule(FD, B))
     return B;
-  if (isa<CXXMethodDecl>(FD)) {
+  // A static member function is a free function in a class's scope.
+  if (isa<CXXMethodDecl>(FD) && !cast<CXXMethodDecl>(FD)->isStatic()) {
     B.K = CallBinding::Kind::Method;
     // A member function of the functor being differentiated, called on the
     // same object, is differentiated like a free function taking `self`.
+    // So is a non-virtual member function of a user class called on any
+    // object (a local, a parameter, an element, through a pointer): the
+    // object becomes `self`, with a shadow when it holds active data.
     auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
-    if (Member &&
+    auto *Method = cast<CXXMethodDecl>(FD);
+    bool OnThis =
+        Member &&
         isa<CXXThisExpr>(
-            Member->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+            Member->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    bool UserClass = Member && !Method->isVirtual() && !Method->isStatic() &&
+                     !Method->getParent()->isInStdNamespace() &&
+                     !FD->getASTContext().getSourceManager().isInSystemHeader(
+                         FD->getLocation());
+    if (OnThis || UserClass)
       if (const FunctionDecl *Def = FD->getDefinition()) {
         B.K = CallBinding::Kind::UserFunction;
         B.Callee = Def;

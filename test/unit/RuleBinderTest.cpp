@@ -106,10 +106,28 @@ TEST(RuleBinder, MethodCalls) {
     void caller(const S &s, double x) { s.scale(x); }
   )");
   ASSERT_EQ(B.Bindings.size(), 2u);
-  // On the object being differentiated: differentiated like a function.
+  // On the object being differentiated, and on another object: a user
+  // class's member is differentiated like a function taking `self`.
   EXPECT_EQ(B.Bindings[0].K, CallBinding::Kind::UserFunction);
-  // On another object: a method call.
+  EXPECT_EQ(B.Bindings[1].K, CallBinding::Kind::UserFunction);
+}
+
+TEST(RuleBinder, VirtualAndStandardMembersStayMethodCalls) {
+  Bound B(R"(
+    namespace std { struct box { double get() const { return 1; } }; }
+    struct Base { virtual double f(double v) const { return v; } };
+    struct Util { static double twice(double v) { return 2 * v; } };
+    void caller(const Base &b, const std::box &x, double v) {
+      b.f(v);
+      x.get();
+      Util::twice(v);
+    }
+  )");
+  ASSERT_EQ(B.Bindings.size(), 3u);
+  EXPECT_EQ(B.Bindings[0].K, CallBinding::Kind::Method);
   EXPECT_EQ(B.Bindings[1].K, CallBinding::Kind::Method);
+  // A static member is a free function.
+  EXPECT_EQ(B.Bindings[2].K, CallBinding::Kind::UserFunction);
 }
 
 } // namespace

@@ -1,7 +1,8 @@
 // Case: integrands whose parameter is not of the rule's type: a double
 // integrand under gauss_kronrod<float, 15> (the rule's float tangents and
-// adjoints convert), and an integrand taking int (a piecewise-constant
-// function; its parameter carries no derivative)
+// adjoints convert), an integrand taking int (a piecewise-constant
+// function; its parameter carries no derivative), and a long double
+// integrand capturing doubles
 #include <ddx/ddx.hpp>
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <cmath>
@@ -17,6 +18,13 @@ double steps(double k, double b) {
   // No subdivision (max_depth 0): the nodes do not move with k.
   auto f = [k](int n) { return std::exp(-k * n) * (n + 1); };
   return gauss_kronrod<double, 15>::integrate(f, 0.0, b, 0, 1e-9);
+}
+
+// A long double integrand capturing double values (its cotangent holds
+// long doubles; the captures' adjoints convert back).
+double extended(double k, double b) {
+  auto f = [k, b](long double x) { return std::exp(-k * x) * (b + x); };
+  return gauss_kronrod<double, 15>::integrate(f, 0.0, 1.0, 10, 1e-10);
 }
 
 int main() {
@@ -42,5 +50,12 @@ int main() {
   check::near("steps d/db", sb, std::exp(-k * 2) * 3, 1e-12);
   check::fd("steps d/dk fwd", uk, [&](double h) { return steps(k + h, c); }, 1e-4, 1e-6);
   (void)s1;
+  auto [e, ek, eb] = ddx::gradient(extended, ddx::active(k), ddx::active(b));
+  auto [e1, fk] = ddx::derivative(extended, ddx::dual(k, 1.0), b);
+  check::near("extended value", e, extended(k, b), 1e-12);
+  check::fd("extended d/dk", ek, [&](double h) { return extended(k + h, b); });
+  check::fd("extended d/db", eb, [&](double h) { return extended(k, b + h); });
+  check::fd("extended d/dk fwd", fk, [&](double h) { return extended(k + h, b); });
+  (void)e1;
   return check::finish();
 }
