@@ -12,8 +12,6 @@
 #define DDX_TAPE_HPP
 
 #include <cstddef>
-#include <cstdlib>
-#include <cstring>
 #include <new>
 #include <type_traits>
 
@@ -26,7 +24,7 @@ public:
   tape &operator=(const tape &) = delete;
   ~tape() {
     if (data_ != inline_)
-      std::free(data_);
+      ::operator delete(data_);
   }
 
   template <class T> void push(const T &value) {
@@ -34,13 +32,13 @@ public:
                   "ddx::tape records trivially copyable values only");
     if (size_ + sizeof(T) > capacity_)
       grow(sizeof(T));
-    std::memcpy(data_ + size_, &value, sizeof(T));
+    __builtin_memcpy(data_ + size_, &value, sizeof(T));
     size_ += sizeof(T);
   }
 
   template <class T> void pop(T &into) {
     size_ -= sizeof(T);
-    std::memcpy(static_cast<void *>(&into), data_ + size_, sizeof(T));
+    __builtin_memcpy(static_cast<void *>(&into), data_ + size_, sizeof(T));
   }
 
   template <class T> T pop() {
@@ -60,12 +58,13 @@ private:
     std::size_t capacity = capacity_ * 2;
     while (capacity < size_ + needed)
       capacity *= 2;
-    auto *data = static_cast<unsigned char *>(std::malloc(capacity));
-    if (!data)
-      throw std::bad_alloc();
-    std::memcpy(data, data_, size_);
+    // (operator new and __builtin_memcpy, not malloc and memcpy: <cstdlib>
+    // and <cstring> would declare names such as index and random at global
+    // scope in every file that includes generated code.)
+    auto *data = static_cast<unsigned char *>(::operator new(capacity));
+    __builtin_memcpy(data, data_, size_);
     if (data_ != inline_)
-      std::free(data_);
+      ::operator delete(data_);
     data_ = data;
     capacity_ = capacity;
   }

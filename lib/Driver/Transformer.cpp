@@ -214,6 +214,19 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
     QualType T = Param.DeclaredType;
     bool Indirect = isIndirect(T);
     CallArgs.push_back(Defaulted ? Printer.print(A.Primal) : text(A.Primal));
+    // (The request's declaration takes anything; the generated call takes
+    // what the function does.)
+    QualType Given = A.Primal->getType().getNonReferenceType();
+    if (!Defaulted && T.getNonReferenceType()->isArithmeticType() &&
+        !Given->isArithmeticType() && !Given->isEnumeralType() &&
+        !Given->isRecordType() && !Given->isDependentType()) {
+      Diags.error(A.Primal->getBeginLoc(),
+                  "'" + text(A.Primal) + "' (of type '" +
+                      userTypeName(Given, Ctx) +
+                      "') cannot be passed as parameter '" + Param.Name +
+                      "' of type '" + userTypeName(T, Ctx) + "'");
+      Ok = false;
+    }
     switch (A.K) {
     case RequestArg::Kind::Active:
     case RequestArg::Kind::Dual:
