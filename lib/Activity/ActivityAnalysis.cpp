@@ -170,9 +170,18 @@ bool ActivityAnalysis::visit(const Block &B) {
       // A member function reads its object, and a non-const one may write
       // active values into it.
       const Expr *Self = nullptr;
+      // Arguments past the object of a member operator call (a functor's
+      // (), a Vec3's +=) meet the parameters one place later.
+      unsigned Skip = 0;
+      auto *Callee = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
       if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
         Self = Member->getImplicitObjectArgument();
-      if (Self)
+      else if (isa<CXXOperatorCallExpr>(Call) && Callee &&
+               !Callee->isStatic() && Call->getNumArgs() > 0) {
+        Self = Call->getArg(0);
+        Skip = 1;
+      }
+      if (Self && !Skip)
         Inputs.push_back(Self);
       // The function a call through a pointer or a field is bound to.
       const FunctionDecl *Bound = nullptr;
@@ -216,10 +225,11 @@ bool ActivityAnalysis::visit(const Block &B) {
       if (!FD)
         FD = Call->getDirectCallee() ? Call->getDirectCallee() : Bound;
       for (unsigned I = 0;
-           FD && I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
+           FD && I + Skip < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
+        const Expr *Arg = Call->getArg(I + Skip);
         if (writesThrough(FD->getParamDecl(I)->getType()) &&
-            !IR.OptionArgs.contains(skipImplicit(Call->getArg(I))))
-          Changed |= mark(Printer.rootVar(Call->getArg(I)));
+            !IR.OptionArgs.contains(skipImplicit(Arg)))
+          Changed |= mark(Printer.rootVar(Arg));
       }
       break;
     }

@@ -117,9 +117,19 @@ bool isSimple(const std::string &Text) {
   return true;
 }
 
+/// The object of a member operator call (a functor's (), a Vec3's +), or
+/// null: it is the call's first argument.
+static const Expr *operatorObject(const CallExpr *Call) {
+  auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+  auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!Op || Call->getNumArgs() == 0 || (Method && Method->isStatic()))
+    return nullptr;
+  return Method || Op->getOperator() == OO_Call ? Call->getArg(0) : nullptr;
+}
+
 static std::vector<const Expr *> callArgs(const CallExpr *Call) {
   std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
-  if (isa<CXXOperatorCallExpr>(Call) && !Args.empty())
+  if (operatorObject(Call))
     Args.erase(Args.begin()); // the object
   return Args;
 }
@@ -210,6 +220,9 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
     Out.Args.push_back({Member->getImplicitObjectArgument(),
                         selfParamType(cast<CXXMethodDecl>(FD)), nullptr, true});
+  else if (const Expr *Object = operatorObject(Call))
+    Out.Args.push_back(
+        {Object, selfParamType(cast<CXXMethodDecl>(FD)), nullptr, true});
   std::vector<CalleeArg> Captures;
   for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
@@ -654,7 +667,8 @@ bool EmitContext::checkValueClass(const Stmt &Assign, int Target) {
 bool EmitContext::checkMemberAccess(const CallExpr *Call,
                                     const ResolvedCall &R) {
   auto *Method = dyn_cast<CXXMethodDecl>(R.What.Function);
-  if (!Method || R.What.Lambda || !isa<CXXMemberCallExpr>(Call))
+  if (!Method || R.What.Lambda ||
+      !(isa<CXXMemberCallExpr>(Call) || operatorObject(Call)))
     return true;
   std::function<bool(const CXXRecordDecl *)> AllPublic =
       [&](const CXXRecordDecl *Class) {

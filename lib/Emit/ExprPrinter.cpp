@@ -273,8 +273,15 @@ std::string ExprPrinter::print(const Expr *E) const {
     return sourceText(E);
   if (isa<CXXNullPtrLiteralExpr>(E))
     return "nullptr";
-  if (auto *Ref = dyn_cast<DeclRefExpr>(E))
+  if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    // A local that only names a function has no storage in generated code:
+    // read outside a call, it stands for what it was initialised with.
+    auto Local = IR.LocalCallables.find(Ref->getDecl());
+    if (Local != IR.LocalCallables.end() && Local->second &&
+        !isa<LambdaExpr>(skipImplicit(Local->second)))
+      return "(" + print(Local->second) + ")";
     return declName(Ref);
+  }
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
     std::string Sub = print(U->getSubExpr());
     std::string Op = UnaryOperator::getOpcodeStr(U->getOpcode()).str();

@@ -133,7 +133,14 @@ struct FunctionIR {
   /// writing through one (an error estimate) does not make it active.
   llvm::DenseSet<const clang::Expr *> OptionArgs;
 
-  clang::QualType returnType() const { return Function->getReturnType(); }
+  /// The return type of the derivative's primal: void for a member that
+  /// returns *this by reference (lowering gave it no return variable).
+  clang::QualType returnType() const {
+    clang::QualType T = Function->getReturnType();
+    return ReturnVar < 0 && T->isReferenceType()
+               ? Function->getASTContext().VoidTy
+               : T;
+  }
 };
 
 } // namespace ddx

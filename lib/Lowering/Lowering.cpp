@@ -3,6 +3,7 @@
 #include "Emit/ExprPrinter.h"
 #include "Plan/CallableResolver.h"
 #include "Requests/RequestFinder.h"
+#include "Support/Spelling.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -114,6 +115,8 @@ private:
   bool isLocalCallable(const VarDecl *VD);
   bool isStableAlias(const VarDecl *VD, const Expr *Init);
   std::string calleeBaseName(const CallExpr *Call);
+  /// Whether every return of the method being lowered returns *this.
+  bool returnsOnlySelf(const clang::Stmt *Body) const;
   void lowerExprStmt(const Expr *E, Block &Out);
   void emitAssign(Block &Out, SourceLocation Loc, int Var, std::string Path,
                   const Expr *LValue, BinaryOperatorKind Op, const Expr *Value);
@@ -203,7 +206,11 @@ std::string BodyLowerer::notAny(const FlagSet &Flags) {
 
 void BodyLowerer::lowerBody(const clang::Stmt *Body) {
   QualType Ret = IR.Function->getReturnType();
-  if (!Ret->isVoidType()) {
+  // A member that returns *this by reference (a compound assignment
+  // operator, a fluent setter) is differentiated as returning nothing: its
+  // callers may only discard the reference (see extractRec).
+  bool ReturnsSelf = Ret->isReferenceType() && returnsOnlySelf(Body);
+  if (!Ret->isVoidType() && !ReturnsSelf) {
     if (Ret->isReferenceType())
       Diags.error(IR.Function->getLocation(),
                   "ddx cannot differentiate a function that returns a "
@@ -272,7 +279,7 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
     return {};
   }
   if (auto *R = dyn_cast<ReturnStmt>(S)) {
-    if (const Expr *V = R->getRetValue()) {
+    if (const Expr *V = R->getRetValue(); V && IR.ReturnVar >= 0) {
       extractCalls(V, Out);
       emitAssign(Out, R->getBeginLoc(), IR.ReturnVar, "", nullptr, BO_Assign,
                  V);
@@ -994,10 +1001,35 @@ bool BodyLowerer::isUserCall(const CallExpr *Call) {
     return Method && Method->getDefinition() &&
            !Method->getParent()->isLambda();
   }
-  if (isa<CXXOperatorCallExpr>(Call) || isValueCast(Call))
+  if (isValueCast(Call))
     return false;
   CallBinding B = Rules.bind(Call);
+  // An operator of the user's own (Vec3 + Vec3) is a call like any other;
+  // the library's (a stream's <<, a container's []) stay as they are.
+  if (isa<CXXOperatorCallExpr>(Call))
+    return B.K == CallBinding::Kind::UserFunction && B.Callee &&
+           !B.Callee->isInStdNamespace() &&
+           !Ctx.getSourceManager().isInSystemHeader(B.Callee->getLocation());
   return B.K == CallBinding::Kind::UserFunction || B.isStatementRule();
+}
+
+bool BodyLowerer::returnsOnlySelf(const clang::Stmt *Body) const {
+  bool Any = false, Other = false;
+  std::function<void(const clang::Stmt *)> Visit = [&](const clang::Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    if (auto *R = dyn_cast<ReturnStmt>(S)) {
+      auto *U = dyn_cast_or_null<UnaryOperator>(
+          R->getRetValue() ? R->getRetValue()->IgnoreParenImpCasts() : nullptr);
+      bool Self = U && U->getOpcode() == UO_Deref &&
+                  isa<CXXThisExpr>(U->getSubExpr()->IgnoreParenImpCasts());
+      (Self ? Any : Other) = true;
+    }
+    for (const clang::Stmt *Child : S->children())
+      Visit(Child);
+  };
+  Visit(Body);
+  return Any && !Other && isa<CXXMethodDecl>(IR.Function);
 }
 
 std::string BodyLowerer::calleeBaseName(const CallExpr *Call) {
@@ -1010,7 +1042,9 @@ std::string BodyLowerer::calleeBaseName(const CallExpr *Call) {
     return "call";
   }
   if (const FunctionDecl *FD = Call->getDirectCallee())
-    return FD->getNameAsString();
+    return FD->getOverloadedOperator()
+               ? operatorIdentifier(FD->getOverloadedOperator())
+               : FD->getNameAsString();
   return "call";
 }
 
@@ -1099,6 +1133,17 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out, bool Conditional) {
   S.Loc = Call->getExprLoc();
   S.Call = Call;
   QualType Ret = Call->getType();
+  if (Call->isGLValue() && Ret->isRecordType()) {
+    Diags.error(Call->getExprLoc(),
+                "ddx cannot use the reference that '" +
+                    (Call->getDirectCallee()
+                         ? Call->getDirectCallee()->getNameAsString()
+                         : calleeBaseName(Call)) +
+                    "' returns yet");
+    Diags.note(Call->getExprLoc(), "call it in a statement of its own, then "
+                                   "use the object it returned");
+    return;
+  }
   if (!Ret->isVoidType()) {
     std::string Base = "_" + calleeBaseName(Call);
     int Temp = newVar(Base, Ret.getUnqualifiedType(), Variable::Kind::Temp);

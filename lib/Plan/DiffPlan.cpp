@@ -1,5 +1,6 @@
 //===- DiffPlan.cpp -------------------------------------------------------===//
 #include "Plan/DiffPlan.h"
+#include "Support/Spelling.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -33,13 +34,12 @@ std::string DiffPlan::baseName(const Target &What) const {
     return "lambda_L" + std::to_string(SM.getExpansionLineNumber(
                             What.Lambda->getBeginLoc()));
   }
-  if (auto *Method = dyn_cast<CXXMethodDecl>(FD)) {
-    std::string Class = Method->getParent()->getNameAsString();
-    if (Method->getOverloadedOperator() == OO_Call)
-      return Class + "_call";
-    return Class + "_" + Method->getNameAsString();
-  }
-  return FD->getNameAsString();
+  std::string Name = FD->getNameAsString();
+  if (OverloadedOperatorKind Op = FD->getOverloadedOperator())
+    Name = operatorIdentifier(Op);
+  if (auto *Method = dyn_cast<CXXMethodDecl>(FD))
+    return Method->getParent()->getNameAsString() + "_" + Name;
+  return Name;
 }
 
 const Instance &DiffPlan::get(const Target &What, Mode M,

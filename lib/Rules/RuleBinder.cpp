@@ -191,13 +191,20 @@ CallBinding RuleBinder::bind(const CallExpr *Call) const {
     // So is a non-virtual member function of a user class called on any
     // object (a local, a parameter, an element, through a pointer): the
     // object becomes `self`, with a shadow when it holds active data.
+    // A member operator (a + b on a Vec3) likewise, its left operand being
+    // the object; not the assignments the compiler writes, which are value
+    // assignments.
     auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
     auto *Method = cast<CXXMethodDecl>(FD);
+    auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
     bool OnThis =
         Member &&
         isa<CXXThisExpr>(
             Member->getImplicitObjectArgument()->IgnoreParenImpCasts());
-    bool UserClass = Member && !Method->isVirtual() && !Method->isStatic() &&
+    bool UserOperator =
+        Op && Op->getOperator() != OO_Call && Method->isUserProvided();
+    bool UserClass = (Member || UserOperator) && !Method->isVirtual() &&
+                     !Method->isStatic() &&
                      !Method->getParent()->isInStdNamespace() &&
                      !FD->getASTContext().getSourceManager().isInSystemHeader(
                          FD->getLocation());

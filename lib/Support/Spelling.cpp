@@ -59,4 +59,29 @@ std::string spellTemplateArgs(const ClassTemplateSpecializationDecl *S) {
   return Text;
 }
 
+/// An overloaded operator as part of an identifier: operator+ is
+/// "operator_plus".
+std::string operatorIdentifier(OverloadedOperatorKind Op) {
+  switch (Op) {
+  case OO_Call:
+    return "call"; // a functor's Scaled_call
+  case OO_Subscript:
+    return "operator_subscript";
+  default:
+    break;
+  }
+  static const char *const Words[][2] = {
+      {"+", "plus"},          {"-", "minus"},         {"*", "times"},
+      {"/", "divide"},        {"%", "modulo"},        {"+=", "plus_assign"},
+      {"-=", "minus_assign"}, {"*=", "times_assign"}, {"/=", "divide_assign"},
+      {"==", "equal"},        {"!=", "not_equal"},    {"<", "less"},
+      {">", "greater"},       {"<=", "less_equal"},   {">=", "greater_equal"},
+      {"=", "assign"},        {"!", "not"},           {"^", "caret"}};
+  llvm::StringRef Spelling = getOperatorSpelling(Op);
+  for (const auto &Word : Words)
+    if (Spelling == Word[0])
+      return std::string("operator_") + Word[1];
+  return "operator_" + std::to_string(unsigned(Op));
+}
+
 } // namespace ddx

@@ -33,6 +33,10 @@ std::string userTypeName(clang::QualType T, const clang::ASTContext &Ctx);
 /// template's defaults.
 std::string spellTemplateArgs(const clang::ClassTemplateSpecializationDecl *S);
 
+/// An overloaded operator as part of an identifier: operator+ is
+/// "operator_plus", a functor's operator() "call".
+std::string operatorIdentifier(clang::OverloadedOperatorKind Op);
+
 } // namespace ddx
 
 #endif // DDX_SUPPORT_SPELLING_H
