@@ -311,13 +311,20 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   }
   if (!C.checkReturn(Call, S.Var))
     return Result;
+  // The callee takes its result's adjoint when it returns a plain value,
+  // whatever the call makes of it: a discarded result, or one converted to
+  // an int (a std::function<int(double)> holding a lambda returning
+  // double), gives it a zero seed.
   QualType Ret = Call->getType();
-  bool HasSeed = !Temp.empty() && isPlainValue(Ret);
+  QualType Returned = C.calleeReturnType(R);
+  bool HasSeed = isPlainValue(Returned);
+  bool Seeded = HasSeed && !Temp.empty() && isPlainValue(Ret) &&
+                C.Activity.isVaried(S.Var);
   if (HasSeed)
-    RevArgs.push_back(C.Activity.isVaried(S.Var) ? ExprPrinter::shadowName(Temp)
-                      : Ret->isRealFloatingType()
+    RevArgs.push_back(Seeded ? ExprPrinter::shadowName(Temp)
+                      : Returned->isRealFloatingType()
                           ? std::string("0")
-                          : C.Printer.typeName(Ret.getUnqualifiedType()) +
+                          : C.Printer.typeName(Returned.getUnqualifiedType()) +
                                 "{}");
   FwdArgs.push_back("_tape");
   RevArgs.push_back("_tape");
@@ -326,7 +333,7 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
                            llvm::join(FwdArgs, ", ") + ");");
   Rev.push_back("::ddx_generated::" + Reverse + "(" +
                 llvm::join(RevArgs, ", ") + ");");
-  if (HasSeed && C.Activity.isVaried(S.Var))
+  if (Seeded)
     Rev.push_back(ExprPrinter::shadowName(Temp) + " = {};");
   if (!Restore.empty())
     Rev.push_back(Restore);

@@ -75,6 +75,12 @@ struct EmitContext {
   /// Refuses a differentiated member call whose class has non-public
   /// members (the derivative is a free function taking `self`).
   bool checkMemberAccess(const clang::CallExpr *Call, const ResolvedCall &R);
+  /// What the generated callee of a resolved call returns (void for a
+  /// member returning *this by reference).
+  clang::QualType calleeReturnType(const ResolvedCall &R) const {
+    clang::QualType T = R.What.Function->getReturnType();
+    return T->isReferenceType() ? Ctx.VoidTy : T;
+  }
   /// An argument of a generated callee, and its shadow.
   std::string argText(const CalleeArg &A) const;
   std::string argShadow(const CalleeArg &A) const;

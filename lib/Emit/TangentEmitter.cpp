@@ -228,7 +228,10 @@ void TangentEmitter::emitCall(const Stmt &S, Lines &Out) {
     return;
   QualType Ret = Call->getType();
   if (Result.empty() || !isPlainValue(Ret)) {
-    Out.push_back((Result.empty() ? "" : Result + " = ") + CallText + ";");
+    // (A value converted to a type without a derivative keeps its value.)
+    bool Dual = !Result.empty() && isPlainValue(C.calleeReturnType(R));
+    Out.push_back((Result.empty() ? "" : Result + " = ") + CallText +
+                  (Dual ? ".value" : "") + ";");
     return;
   }
   std::string T = C.freshTemp();
