@@ -528,16 +528,25 @@ Lines InstanceBuilder::framePointers(const std::string &Reverse, bool Report) {
   // How often each variable is given a pointer (or a whole new value), and
   // whether only at the top level; values written through its pointers do
   // not count.
-  std::map<int, unsigned> Writes;
+  struct WriteCount {
+    unsigned Top = 0;    ///< at the function's top level
+    bool Nested = false; ///< any inside a loop or branch
+  };
+  std::map<int, WriteCount> Writes;
   std::function<void(const Block &, bool)> Count = [&](const Block &B,
                                                        bool Nested) {
     for (const Stmt &S : B) {
       Count(S.Then, true);
       Count(S.Else, true);
       bool Whole = S.Var >= 0 && S.Path.empty();
-      if (S.K == Stmt::Kind::Assign &&
-          (Whole || targetType(C, S)->isPointerType()))
-        Writes[TargetOf(S)] += Nested ? 100 : 1;
+      if (S.K != Stmt::Kind::Assign ||
+          !(Whole || targetType(C, S)->isPointerType()))
+        continue;
+      WriteCount &W = Writes[TargetOf(S)];
+      if (Nested)
+        W.Nested = true;
+      else
+        ++W.Top;
     }
   };
   Count(IR.Body, false);
@@ -560,8 +569,9 @@ Lines InstanceBuilder::framePointers(const std::string &Reverse, bool Report) {
       // Set once, at the top level (a gsl_function built from a local
       // Params): the reverse sweep sets it again, to its own frame's
       // local, after restoring the local's value from the tape.
-      bool Once = !Nested && Writes[Target] < 100 &&
-                  (S.Var < 0 || !S.Path.empty() || Writes[Target] == 1);
+      const WriteCount &W = Writes[Target];
+      bool Once =
+          !Nested && !W.Nested && (S.Var < 0 || !S.Path.empty() || W.Top == 1);
       if (Once) {
         if (S.Var >= 0 && S.Path.empty())
           Repointed.insert(S.Var); // not taped
