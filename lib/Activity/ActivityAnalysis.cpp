@@ -169,20 +169,15 @@ bool ActivityAnalysis::visit(const Block &B) {
         Inputs.push_back(Object);
       // A member function reads its object, and a non-const one may write
       // active values into it.
-      const Expr *Self = nullptr;
       // Arguments past the object of a member operator call (a functor's
-      // (), a Vec3's +=) meet the parameters one place later.
-      unsigned Skip = 0;
-      auto *Callee = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-      if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      // (), a Vec3's +=) meet the parameters one place later; the object is
+      // among the arguments already.
+      const Expr *Self = memberOperatorObject(Call);
+      unsigned Skip = Self ? 1 : 0;
+      if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
         Self = Member->getImplicitObjectArgument();
-      else if (isa<CXXOperatorCallExpr>(Call) && Callee &&
-               !Callee->isStatic() && Call->getNumArgs() > 0) {
-        Self = Call->getArg(0);
-        Skip = 1;
-      }
-      if (Self && !Skip)
         Inputs.push_back(Self);
+      }
       // The function a call through a pointer or a field is bound to.
       const FunctionDecl *Bound = nullptr;
       for (size_t I = 0, N = Inputs.size(); I < N; ++I)
@@ -212,7 +207,7 @@ bool ActivityAnalysis::visit(const Block &B) {
       // writes, or refused.)
       if (auto *Method =
               dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-          Self && Method && !Method->isConst() &&
+          Self && Method && !Method->isStatic() && !Method->isConst() &&
           !Printer.context().getSourceManager().isInSystemHeader(
               Method->getLocation()) &&
           isDifferentiableType(Self->getType()->isPointerType()

@@ -338,6 +338,14 @@ std::string CallableAdaptors::construct(EmitContext &C,
   size_t Members = R.Args.size();
   for (const ParmVarDecl *P : R.What.Function->parameters())
     R.Args.push_back({nullptr, P->getType(), P});
+  // A gsl_function's context is a member, passed as the last argument.
+  if (RC.Context) {
+    R.Args.back().E = RC.Holder;
+    R.Args.back().Field = RC.Context;
+  }
+  auto IsMember = [&](size_t I) {
+    return I < Members || (RC.Context && I + 1 == R.Args.size());
+  };
   std::vector<ParamActivity> Acts = C.activities(R);
   if (K == AdaptorKind::Value)
     Acts.assign(Acts.size(), ParamActivity::Inactive);
@@ -346,7 +354,7 @@ std::string CallableAdaptors::construct(EmitContext &C,
   std::vector<Slot> Slots;
   for (size_t I = 0; I < R.Args.size(); ++I) {
     Slot S;
-    S.Capture = I < Members;
+    S.Capture = IsMember(I);
     S.Type = R.Args[I].ParamType;
     S.Act = Acts[I];
     S.Name = I < Names.size() && !Names[I].empty() ? Names[I]
@@ -370,7 +378,9 @@ std::string CallableAdaptors::construct(EmitContext &C,
 
   // The construction: captures, then their shadows, in member order.
   std::vector<std::string> Init;
-  for (size_t I = 0; I < Members; ++I) {
+  for (size_t I = 0; I < R.Args.size(); ++I) {
+    if (!IsMember(I))
+      continue;
     Init.push_back(C.argText(R.Args[I]));
     if (K != AdaptorKind::Value && Acts[I] != ParamActivity::Inactive)
       Init.push_back(Shadow(R.Args[I], Acts[I]));

@@ -117,19 +117,9 @@ bool isSimple(const std::string &Text) {
   return true;
 }
 
-/// The object of a member operator call (a functor's (), a Vec3's +), or
-/// null: it is the call's first argument.
-static const Expr *operatorObject(const CallExpr *Call) {
-  auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
-  auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-  if (!Op || Call->getNumArgs() == 0 || (Method && Method->isStatic()))
-    return nullptr;
-  return Method || Op->getOperator() == OO_Call ? Call->getArg(0) : nullptr;
-}
-
 static std::vector<const Expr *> callArgs(const CallExpr *Call) {
   std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
-  if (operatorObject(Call))
+  if (memberOperatorObject(Call))
     Args.erase(Args.begin()); // the object
   return Args;
 }
@@ -220,7 +210,7 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
     Out.Args.push_back({Member->getImplicitObjectArgument(),
                         selfParamType(cast<CXXMethodDecl>(FD)), nullptr, true});
-  else if (const Expr *Object = operatorObject(Call))
+  else if (const Expr *Object = memberOperatorObject(Call))
     Out.Args.push_back(
         {Object, selfParamType(cast<CXXMethodDecl>(FD)), nullptr, true});
   std::vector<CalleeArg> Captures;
@@ -273,12 +263,36 @@ static std::string objectText(const Expr *E, const std::string &This,
   return Printed;
 }
 
+/// A field of the struct Holder is or points to, where Text spells Holder
+/// (or, for `&S`, Text spells S).
+static std::string fieldOf(const Expr *Holder, const std::string &Text,
+                           const FieldDecl *Field) {
+  bool Pointer = Holder->getType()->isPointerType();
+  if (auto *U = dyn_cast<UnaryOperator>(Holder->IgnoreParenImpCasts());
+      U && U->getOpcode() == UO_AddrOf)
+    Pointer = false;
+  return (isSimple(Text) ? Text : "(" + Text + ")") + (Pointer ? "->" : ".") +
+         Field->getNameAsString();
+}
+
+/// What a field read needs of its holder: for `&S`, S itself.
+static const Expr *holderObject(const Expr *Holder) {
+  if (auto *U = dyn_cast<UnaryOperator>(Holder->IgnoreParenImpCasts());
+      U && U->getOpcode() == UO_AddrOf)
+    return U->getSubExpr();
+  return Holder;
+}
+
 std::string EmitContext::argText(const CalleeArg &A) const {
+  if (A.Field)
+    return fieldOf(A.E, Printer.print(holderObject(A.E)), A.Field);
   std::string Text = Printer.print(A.E);
   return A.IsObject ? objectText(A.E, "self", Text) : Text;
 }
 
 std::string EmitContext::argShadow(const CalleeArg &A) const {
+  if (A.Field)
+    return fieldOf(A.E, Printer.shadow(holderObject(A.E)), A.Field);
   std::string Text = Printer.shadow(A.E);
   return A.IsObject ? objectText(A.E, ExprPrinter::shadowName("self"), Text)
                     : Text;
@@ -559,9 +573,9 @@ bool EmitContext::refuseCall(const CallExpr *Call, const CallBinding &B) {
     if (!Method->isVirtual() && !Method->getParent()->isInStdNamespace() &&
         !Ctx.getSourceManager().isInSystemHeader(Call->getExprLoc()))
       Diags.note(Call->getExprLoc(),
-                 "ddx differentiates member functions of the functor being "
-                 "differentiated, called on itself; elsewhere, write it as a "
-                 "free function taking the object by reference");
+                 "ddx differentiates a member function from its definition: "
+                 "make the definition of '" +
+                     Name + "' visible in this file (a header)");
     return false;
   }
   if (B.K == CallBinding::Kind::Opaque) {
@@ -668,7 +682,7 @@ bool EmitContext::checkMemberAccess(const CallExpr *Call,
                                     const ResolvedCall &R) {
   auto *Method = dyn_cast<CXXMethodDecl>(R.What.Function);
   if (!Method || R.What.Lambda ||
-      !(isa<CXXMemberCallExpr>(Call) || operatorObject(Call)))
+      !(isa<CXXMemberCallExpr>(Call) || memberOperatorObject(Call)))
     return true;
   std::function<bool(const CXXRecordDecl *)> AllPublic =
       [&](const CXXRecordDecl *Class) {

@@ -48,6 +48,12 @@ void pruneWriteOnlyShadows(Lines &L, const FunctionIR &IR,
       if (!S.consume_front(Shadow))
         return S.starts_with("_tape.push(" + Shadow + ")") ||
                S.starts_with("_tape.pop(" + Shadow + ")");
+      // A member of it (_d_F.params = &_d_p).
+      while (S.consume_front(".")) {
+        size_t End = S.find_first_not_of(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+        S = S.drop_front(End == llvm::StringRef::npos ? S.size() : End);
+      }
       S = S.ltrim();
       return S.starts_with("= ") || S.starts_with("+= ") ||
              S.starts_with("-= ");
@@ -138,17 +144,25 @@ private:
   /// Refuses the address of an active value converted to `void *` (the
   /// gsl_function pattern): its derivative would be lost behind the cast.
   bool writesOutside() const;
-  void saveList(const std::string &Reverse,
-                std::vector<std::string> &Names) const;
   /// In split mode, the pointers the reverse sweep reads that hold the
   /// address of one of this function's locals (the forward sweep's frame is
-  /// gone by the time the reverse sweep runs): the assignments that point
-  /// them at the reverse sweep's own locals again. One set more than once,
-  /// or in a loop or branch, is refused (when Report).
-  Lines framePointers(const std::string &Reverse, bool Report);
-  /// The pointer variables framePointers sets again in the reverse sweep:
-  /// the tape need not hold them.
-  std::set<unsigned> Repointed;
+  /// gone by the time the reverse sweep runs).
+  struct FramePointers {
+    /// The assignments that point them at the reverse sweep's own locals.
+    Lines Assignments;
+    /// The pointer variables set again: the tape need not hold them.
+    std::set<unsigned> Vars;
+    /// The structs a pointer field of is set again (a gsl_function's
+    /// params): the forward sweep need not set their shadows' fields.
+    std::set<unsigned> Fields;
+  };
+  /// One set more than once, or in a loop or branch, is refused (when
+  /// Report).
+  FramePointers framePointers(const std::string &Reverse, bool Report);
+  /// The variables the reverse sweep reads that the forward sweep saves on
+  /// the tape (not those Frame sets again).
+  void saveList(const std::string &Reverse, const FramePointers &Frame,
+                std::vector<std::string> &Names) const;
   /// Locals the reverse sweep reads that the tape cannot hold (an
   /// integrator object): the reverse sweep runs their initialisation again.
   Lines rebuilt(const std::string &Reverse) const;
@@ -261,14 +275,20 @@ bool InstanceBuilder::checkShadows() const {
 /// through a `char *`, a double reinterpreted as an integer, a union's
 /// integer member), nor into a library function that takes it as `void *`
 /// (memcpy): each would lose them without a word, so each is an error.
+/// The remedy for derivatives that would travel as bytes; Alternative
+/// completes it.
+static std::string copyAsFloatingPoint(const std::string &Alternative) {
+  return "copy the values as floating-point numbers (a loop, or std::copy "
+         "over double pointers) " +
+         Alternative;
+}
+
 bool InstanceBuilder::checkTypeErasedPointers() const {
   bool Ok = true;
   auto Refuse = [&](SourceLocation At, const std::string &What) {
     C.Diags.error(At, What + "; ddx cannot follow derivatives through values "
                              "that are not floating-point");
-    C.Diags.note(At, "copy the values as floating-point numbers (a loop, or "
-                     "std::copy over double pointers) instead of as bytes "
-                     "or integers");
+    C.Diags.note(At, copyAsFloatingPoint("instead of as bytes or integers"));
     Ok = false;
   };
   // From a double* (or double&) to anything else, or from a void* to
@@ -319,10 +339,8 @@ bool InstanceBuilder::checkTypeErasedPointers() const {
                         "' as 'void *'; ddx cannot follow derivatives "
                         "through a function it cannot see into");
       C.Diags.note(Arg->getExprLoc(),
-                   "copy the values as floating-point numbers (a loop, or "
-                   "std::copy over double pointers), or give '" +
-                       FD->getNameAsString() +
-                       "' a derivative rule (docs/rules.md)");
+                   copyAsFloatingPoint("or give '" + FD->getNameAsString() +
+                                       "' a derivative rule (docs/rules.md)"));
       Ok = false;
     }
   };
@@ -380,6 +398,7 @@ bool InstanceBuilder::writesOutside() const {
 }
 
 void InstanceBuilder::saveList(const std::string &Reverse,
+                               const FramePointers &Frame,
                                std::vector<std::string> &Names) const {
   for (unsigned V = 0; V < IR.Vars.size(); ++V) {
     const Variable &Var = IR.Vars[V];
@@ -388,7 +407,7 @@ void InstanceBuilder::saveList(const std::string &Reverse,
       continue;
     if (V < IR.NumParams && (Var.ByReference || Var.Writes == 0))
       continue;
-    if (Repointed.count(V))
+    if (Frame.Vars.count(V))
       continue;
     if (mentions(Reverse, Var.Name) && tapeable(V))
       Names.push_back(Var.Name);
@@ -492,7 +511,9 @@ Lines InstanceBuilder::rebuilt(const std::string &Reverse) const {
   return Out;
 }
 
-Lines InstanceBuilder::framePointers(const std::string &Reverse, bool Report) {
+InstanceBuilder::FramePointers
+InstanceBuilder::framePointers(const std::string &Reverse, bool Report) {
+  FramePointers Frame;
   // The one variable a pointer value is made of (the address of a local or
   // of its member, or a parameter's pointer cast), or -1.
   std::function<bool(const clang::Stmt *, int)> OnlyReads =
@@ -550,7 +571,7 @@ Lines InstanceBuilder::framePointers(const std::string &Reverse, bool Report) {
     }
   };
   Count(IR.Body, false);
-  Lines Repoint;
+  Lines &Repoint = Frame.Assignments;
   std::function<void(const Block &, bool)> Scan = [&](const Block &B,
                                                       bool Nested) {
     for (const Stmt &S : B) {
@@ -574,7 +595,9 @@ Lines InstanceBuilder::framePointers(const std::string &Reverse, bool Report) {
           !Nested && !W.Nested && (S.Var < 0 || !S.Path.empty() || W.Top == 1);
       if (Once) {
         if (S.Var >= 0 && S.Path.empty())
-          Repointed.insert(S.Var); // not taped
+          Frame.Vars.insert(S.Var); // not taped
+        else if (S.Var >= 0)
+          Frame.Fields.insert(S.Var);
         Repoint.push_back(primalAssign(C, S));
         if (targetVaried(C, S))
           Repoint.push_back(targetShadow(C, S) + " = " +
@@ -601,22 +624,27 @@ Lines InstanceBuilder::framePointers(const std::string &Reverse, bool Report) {
     }
   };
   Scan(IR.Body, false);
-  return Repoint;
+  return Frame;
 }
 
 std::string InstanceBuilder::forwardSweep(std::string &Sig) {
   Sweeps S = sweeps();
   std::string Reverse = join(S.Reverse);
-  Lines Repoint = framePointers(Reverse, /*Report=*/true);
+  FramePointers Frame = framePointers(Reverse, /*Report=*/true);
   std::vector<std::string> Saved;
-  saveList(Reverse + join(Repoint), Saved);
+  saveList(Reverse + join(Frame.Assignments), Frame, Saved);
   for (const std::string &Name : Saved)
     S.Forward.push_back("_tape.push(" + Name + ");");
   if (IR.ReturnVar >= 0)
     S.Forward.push_back("return _ret;");
   // A pointer the reverse sweep sets again needs its shadow in this sweep
   // only where a callee takes it.
-  pruneWriteOnlyShadows(S.Forward, IR, &Repointed);
+  std::set<unsigned> Prune = Frame.Vars;
+  for (unsigned V : Frame.Fields)
+    if (!mentions(join(S.Forward),
+                  "_tape.push(" + ExprPrinter::shadowName(IR.Vars[V].Name)))
+      Prune.insert(V);
+  pruneWriteOnlyShadows(S.Forward, IR, &Prune);
   pruneUnreadConstants(S.Forward, IR);
   std::string Text = join(S.Forward);
   Sig = (IR.ReturnVar >= 0 ? returnTypeName() : std::string("void")) + " " +
@@ -629,13 +657,13 @@ std::string InstanceBuilder::forwardSweep(std::string &Sig) {
 std::string InstanceBuilder::reverseSweep(std::string &Sig) {
   Sweeps S = sweeps();
   std::string Reverse = join(S.Reverse);
-  Lines Repoint = framePointers(Reverse, /*Report=*/false);
+  FramePointers Frame = framePointers(Reverse, /*Report=*/false);
   std::vector<std::string> Saved;
-  saveList(Reverse + join(Repoint), Saved);
+  saveList(Reverse + join(Frame.Assignments), Frame, Saved);
   Lines Body = rebuilt(Reverse);
   for (auto It = Saved.rbegin(); It != Saved.rend(); ++It)
     Body.push_back("_tape.pop(" + *It + ");");
-  Body.insert(Body.end(), Repoint.begin(), Repoint.end());
+  Body.insert(Body.end(), Frame.Assignments.begin(), Frame.Assignments.end());
   if (IR.ReturnVar >= 0 && valueReturn() && Activity.isVaried(IR.ReturnVar))
     Body.push_back(ExprPrinter::shadowName("_ret") + " = _d_ret_seed;");
   Body.insert(Body.end(), S.Reverse.begin(), S.Reverse.end());

@@ -8,6 +8,14 @@ using namespace clang;
 
 namespace ddx {
 
+/// What the pointer Text points to: `x` for `&x`.
+static std::string pointee(const std::string &Text) {
+  llvm::StringRef T(Text);
+  if (T.consume_front("&") && isSimple(T.str()))
+    return T.str();
+  return "*(" + Text + ")";
+}
+
 RuleCallEmitter::RuleCallEmitter(EmitContext &C, const CallBinding &B,
                                  const Stmt &S)
     : C(C), B(B), S(S), Call(cast<CallExpr>(S.Call)) {
@@ -64,6 +72,12 @@ bool RuleCallEmitter::argumentList(AdaptorKind K,
       return false;
     }
     CallableWhat.push_back(describeTarget(Target{R->Function, R->Lambda, {}}));
+    // The primal call takes the struct itself (a C function's parameter is
+    // a gsl_function, not a template): it is real memory in generated code.
+    if (K == AdaptorKind::Value && R->Holder) {
+      Out.push_back(C.Printer.print(A.E));
+      continue;
+    }
     std::string Object =
         C.Adaptors.construct(C, *R, K, A.E->getExprLoc(),
                              [&](const CalleeArg &Capture, ParamActivity Act) {
@@ -143,9 +157,35 @@ std::string RuleCallEmitter::captureShadow(const CalleeArg &A,
   return Adjoints->adjointSlot(A.E, Before, After);
 }
 
-bool RuleCallEmitter::varied() const {
+bool RuleCallEmitter::variedResult() const {
   return S.Var >= 0 && C.Activity.isVaried(S.Var) &&
          Call->getType()->isRealFloatingType();
+}
+
+bool RuleCallEmitter::variedOutput(const Argument &A) const {
+  return A.Role == ParamRole::Output &&
+         C.Activity.isVaried(C.Printer.rootVar(A.E));
+}
+
+bool RuleCallEmitter::varied() const {
+  if (variedResult())
+    return true;
+  for (const Argument &A : Args)
+    if (variedOutput(A))
+      return true;
+  return false;
+}
+
+std::string RuleCallEmitter::outputShadow(const Argument &A, Lines &Decls) {
+  if (variedOutput(A))
+    return C.Printer.shadow(A.E);
+  // An output nothing reads the derivative of: a scratch shadow.
+  std::string Scratch = C.freshTemp();
+  Decls.push_back(
+      C.Printer.declare(A.E->getType()->getPointeeType().getUnqualifiedType(),
+                        Scratch) +
+      " = 0;");
+  return "&" + Scratch;
 }
 
 void RuleCallEmitter::emitTangent(TangentEmitter &T, Lines &Out) {
@@ -163,15 +203,27 @@ void RuleCallEmitter::emitTangent(TangentEmitter &T, Lines &Out) {
   std::vector<std::string> List;
   if (!argumentList(AdaptorKind::Dual, List))
     return;
+  Lines Scratch;
   for (const Argument &A : Args)
     if (A.Role == ParamRole::Differentiable)
       List.push_back(T.tangent(A.E).value_or("0"));
+    else if (A.Role == ParamRole::Output)
+      List.push_back(outputShadow(A, Scratch));
   log(B.Pushforward, List, /*Forward=*/true);
   std::string Rule = B.Pushforward + "(" + llvm::join(List, ", ") + ")";
   std::string Tangent = ExprPrinter::shadowName(Result);
   std::string Temp = C.freshTemp();
   Out.push_back("{");
-  if (B.ReturnsDual) {
+  Out.insert(Out.end(), Scratch.begin(), Scratch.end());
+  if (B.hasOutputs() && !B.ReturnsDual) {
+    // The rule does the primal's work: it writes the outputs and their
+    // tangents, and returns what the function returns.
+    if (variedResult()) {
+      refuseUntangledResult();
+      return;
+    }
+    Out.push_back(Assign + Rule + ";");
+  } else if (B.ReturnsDual) {
     Out.push_back("auto " + Temp + " = " + Rule + ";");
     Out.push_back(Tangent + " = " + Temp + ".tangent;");
     Out.push_back(Result + " = " + Temp + ".value;");
@@ -193,6 +245,15 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
   std::vector<std::string> Primal;
   if (!argumentList(AdaptorKind::Value, Primal))
     return Result;
+  // What the call overwrites through its outputs, the reverse sweep puts
+  // back after pulling back (earlier statements' adjoints may read it).
+  Lines Unwrite;
+  for (const Argument &A : Args)
+    if (variedOutput(A)) {
+      std::string Pointee = pointee(A.Text);
+      Result.Forward.push_back("_tape.push(" + Pointee + ");");
+      Unwrite.insert(Unwrite.begin(), "_tape.pop(" + Pointee + ");");
+    }
   Result.Forward.push_back((this->Result.empty() ? "" : this->Result + " = ") +
                            C.Printer.calleeText(Call) + "(" +
                            llvm::join(Primal, ", ") + ");");
@@ -201,16 +262,20 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
       Result.Reverse.push_back(Restore);
     return Result;
   }
+  if (B.hasOutputs() && !B.ReturnsDual && variedResult()) {
+    refuseUntangledResult();
+    return Result;
+  }
   std::string Seed = ExprPrinter::shadowName(this->Result);
   Lines Rev, Accumulate;
   Rev.push_back("{");
   if (B.Pullback.empty()) {
     for (const Argument &Arg : Args)
-      if (Arg.Role == ParamRole::Callable) {
+      if (Arg.Role == ParamRole::Callable || Arg.Role == ParamRole::Output) {
         C.Diags.error(Call->getExprLoc(),
                       "the rule for '" + B.Callee->getQualifiedNameAsString() +
                           "' has no pullback, which reverse mode needs for a "
-                          "rule with callable parameters");
+                          "rule with callable or output parameters");
         llvm::StringRef Stem(B.Pushforward);
         Stem.consume_back("pushforward");
         C.Diags.note(Call->getExprLoc(),
@@ -244,15 +309,30 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
       return Result;
     Rev.insert(Rev.end(), Before.begin(), Before.end());
     log(B.Pullback, List, /*Forward=*/false);
-    List.push_back(Seed);
+    // The seed is the adjoint of a floating-point result; a function that
+    // returns a status has none (its outputs carry their own).
+    bool Seeded = Call->getType()->isRealFloatingType();
+    if (Seeded)
+      List.push_back(variedResult() ? Seed : "0");
     // An adjoint slot for the rule to add into for each differentiable
-    // argument (a dropped temporary for an inactive one).
+    // argument (a dropped temporary for an inactive one); for an output,
+    // a pointer to its adjoint, which the rule reads and ddx then clears
+    // (the call overwrote what it points to).
+    Lines Clear;
     for (const Argument &Arg : Args)
-      if (Arg.Role == ParamRole::Differentiable)
+      if (Arg.Role == ParamRole::Differentiable) {
         List.push_back(A.adjointSlot(Arg.E, Rev, Accumulate));
+      } else if (Arg.Role == ParamRole::Output) {
+        std::string Slot = outputShadow(Arg, Rev);
+        List.push_back(Slot);
+        Clear.push_back(pointee(Slot) + " = 0;");
+      }
     Rev.push_back(B.Pullback + "(" + llvm::join(List, ", ") + ");");
+    Rev.insert(Rev.end(), Clear.begin(), Clear.end());
   }
-  Rev.push_back(Seed + " = 0;");
+  if (variedResult())
+    Rev.push_back(Seed + " = 0;");
+  Rev.insert(Rev.end(), Unwrite.begin(), Unwrite.end());
   if (!Restore.empty())
     Rev.push_back(Restore);
   Rev.insert(Rev.end(), Accumulate.begin(), Accumulate.end());
@@ -260,6 +340,15 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
   Rev.push_back("}");
   Result.Reverse = std::move(Rev);
   return Result;
+}
+
+void RuleCallEmitter::refuseUntangledResult() {
+  C.Diags.error(Call->getExprLoc(),
+                "the rule for '" + B.Callee->getQualifiedNameAsString() +
+                    "' writes outputs but gives no tangent for the "
+                    "floating-point value the call returns");
+  C.Diags.note(Call->getExprLoc(), "return ::ddx::dual from '" + B.Pushforward +
+                                       "' (see docs/rules.md, \"Outputs\")");
 }
 
 } // namespace ddx

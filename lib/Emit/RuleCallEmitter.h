@@ -46,7 +46,16 @@ private:
   bool argumentList(AdaptorKind K, std::vector<std::string> &Out);
   std::string captureShadow(const CalleeArg &A, ParamActivity Act,
                             AdaptorKind K);
+  /// Whether the call's value has a derivative someone reads.
+  bool variedResult() const;
+  /// Whether A is an output whose derivative someone reads.
+  bool variedOutput(const Argument &A) const;
+  /// Whether the call has any derivative to compute.
   bool varied() const;
+  /// The pointer to A's shadow (an output's tangent or adjoint slot), or to
+  /// a scratch value declared in Decls when nothing reads it.
+  std::string outputShadow(const Argument &A, Lines &Decls);
+  void refuseUntangledResult();
   /// Records the call of Rule with these arguments for --report.
   void log(const std::string &Rule, const std::vector<std::string> &List,
            bool Forward);

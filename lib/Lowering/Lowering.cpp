@@ -980,16 +980,64 @@ bool BodyLowerer::isLocalCallable(const VarDecl *VD) {
   return !isModified(VD, IR.Function->getBody());
 }
 
-void BodyLowerer::noteOptionArgs(const CallExpr *Call) {
+static bool passedAsOption(const CallExpr *Call, unsigned I,
+                           const RuleBinder &Rules, unsigned Depth);
+
+/// Whether the function's body uses parameter P only as an argument that
+/// is an option where it is passed (a GSL workspace handed on to a rule).
+/// Such a pointer receives no active values, whatever it points to.
+static bool usedOnlyAsOption(const FunctionDecl *FD, const ParmVarDecl *P,
+                             const RuleBinder &Rules, unsigned Depth) {
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->hasBody() || Depth > 8)
+    return false;
+  P = Def->getParamDecl(P->getFunctionScopeIndex());
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const ParmVarDecl *P;
+    const RuleBinder *Rules;
+    unsigned Depth, All = 0, AsOption = 0;
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      All += R->getDecl() == P;
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (auto *R = dyn_cast<DeclRefExpr>(skipImplicit(Call->getArg(I))))
+          AsOption +=
+              R->getDecl() == P && passedAsOption(Call, I, *Rules, Depth + 1);
+      return true;
+    }
+  } U;
+  U.P = P;
+  U.Rules = &Rules;
+  U.Depth = Depth;
+  U.TraverseStmt(Def->getBody());
+  return U.All > 0 && U.All == U.AsOption;
+}
+
+/// Whether argument I of Call is an option: of a rule, a parameter marked
+/// DDX_OPTION, or one its callee uses only as an option.
+static bool passedAsOption(const CallExpr *Call, unsigned I,
+                           const RuleBinder &Rules, unsigned Depth) {
   CallBinding B = Rules.bind(Call);
   const FunctionDecl *FD = Call->getDirectCallee();
-  for (unsigned I = 0; FD && I < Call->getNumArgs(); ++I) {
-    bool Option = B.K == CallBinding::Kind::Rule
-                      ? I < B.Roles.size() && B.Roles[I] == ParamRole::Option
-                      : I < FD->getNumParams() && isOption(FD->getParamDecl(I));
-    if (Option)
+  if (!FD)
+    return false;
+  if (B.K == CallBinding::Kind::Rule)
+    return I < B.Roles.size() && B.Roles[I] == ParamRole::Option;
+  if (I >= FD->getNumParams())
+    return false;
+  return isOption(FD->getParamDecl(I)) ||
+         (B.K == CallBinding::Kind::UserFunction &&
+          !isa<CXXOperatorCallExpr>(Call) &&
+          FD->getParamDecl(I)->getType()->isPointerType() &&
+          usedOnlyAsOption(FD, FD->getParamDecl(I), Rules, Depth));
+}
+
+void BodyLowerer::noteOptionArgs(const CallExpr *Call) {
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (passedAsOption(Call, I, Rules, 0))
       IR.OptionArgs.insert(skipImplicit(Call->getArg(I)));
-  }
 }
 
 bool BodyLowerer::isUserCall(const CallExpr *Call) {

@@ -198,6 +198,14 @@ const Expr *calledObject(const CallExpr *Call) {
   return nullptr;
 }
 
+const Expr *memberOperatorObject(const CallExpr *Call) {
+  auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+  auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!Op || Call->getNumArgs() == 0 || (Method && Method->isStatic()))
+    return nullptr;
+  return Method || Op->getOperator() == OO_Call ? Call->getArg(0) : nullptr;
+}
+
 static const Expr *skipToCallable(const Expr *E) {
   while (E) {
     E = skipImplicit(E);
@@ -368,19 +376,28 @@ static bool fieldWrites(const ValueDecl *V, const FieldDecl *Field,
       Escapes |= U->getOpcode() == UO_AddrOf && isTheField(U->getSubExpr());
       return true;
     }
-    void arguments(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args) {
+    void arguments(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args,
+                   const CallExpr *Call = nullptr) {
       for (unsigned I = 0; FD && I < Args.size() && I < FD->getNumParams();
            ++I) {
         QualType T = FD->getParamDecl(I)->getType();
         const Expr *Arg = Args[I]->IgnoreParenImpCasts();
         if (isTheField(Arg) && T->isReferenceType() && writesThrough(T))
           Escapes = true;
-        // V, &V or *V, passed where it cannot be written through, or to a
-        // function whose body leaves the field alone.
+        // V, &V or *V, passed where it cannot be written through, to a
+        // function whose body leaves the field alone, or as the callable
+        // of a rule (which calls it and nothing else: gsl_integration_qagi
+        // takes a gsl_function * that is not const).
         if (const DeclRefExpr *R = baseRef(Arg);
-            R && (!writesThrough(T) || leavesField(FD, I)))
+            R && (!writesThrough(T) || leavesField(FD, I) ||
+                  (Call && isRuleCallable(Call, I))))
           Safe.insert(R);
       }
+    }
+    bool isRuleCallable(const CallExpr *Call, unsigned I) {
+      CallBinding B = RuleBinder(V->getASTContext()).bind(Call);
+      return B.K == CallBinding::Kind::Rule && !B.OnObject &&
+             I < B.Roles.size() && B.Roles[I] == ParamRole::Callable;
     }
     bool leavesField(const FunctionDecl *FD, unsigned I) {
       const FunctionDecl *Def = FD->getDefinition();
@@ -396,7 +413,7 @@ static bool fieldWrites(const ValueDecl *V, const FieldDecl *Field,
       if (isa<CXXOperatorCallExpr>(C) &&
           isa_and_nonnull<CXXMethodDecl>(C->getDirectCallee()))
         Args = Args.drop_front(); // the object: decided by its member
-      arguments(C->getDirectCallee(), Args);
+      arguments(C->getDirectCallee(), Args, C);
       return true;
     }
     bool VisitCXXConstructExpr(CXXConstructExpr *C) {
@@ -635,9 +652,42 @@ std::optional<CandidateSet> candidateFunctions(const Expr *E,
   return Set;
 }
 
+/// A struct with one function-pointer field, bound to a named function,
+/// and one other field of the type of that function's last parameter (a
+/// gsl_function: `double (*function)(double, void *)` and `void *params`).
+static std::optional<ResolvedCallable>
+resolveWithContext(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
+  std::vector<const FieldDecl *> Pointers = functionPointerFields(E->getType());
+  if (Pointers.size() != 1)
+    return std::nullopt;
+  const FunctionDecl *FD = resolveField(E, Pointers.front(), IR, Ctx);
+  if (!FD || FD->getNumParams() == 0)
+    return std::nullopt;
+  QualType Last = FD->getParamDecl(FD->getNumParams() - 1)->getType();
+  if (!Last->isPointerType())
+    return std::nullopt;
+  const FieldDecl *Context = nullptr;
+  for (const FieldDecl *F : Pointers.front()->getParent()->fields()) {
+    if (F == Pointers.front() || !Ctx.hasSameType(F->getType(), Last))
+      continue;
+    if (Context)
+      return std::nullopt; // two candidates: the text does not say which
+    Context = F;
+  }
+  if (!Context)
+    return std::nullopt;
+  ResolvedCallable R;
+  R.Function = FD;
+  R.Holder = E;
+  R.Context = Context;
+  return R;
+}
+
 std::optional<ResolvedCallable>
 resolveCallableOrFunctor(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
   if (auto R = resolveCallable(E, IR, Ctx))
+    return R;
+  if (auto R = resolveWithContext(E, IR, Ctx))
     return R;
   const Expr *Object = skipToCallable(E);
   auto *Class = Object ? Object->getType()->getAsCXXRecordDecl() : nullptr;

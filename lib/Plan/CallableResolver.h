@@ -28,6 +28,9 @@ struct CalleeArg {
   /// The object of a member call (the parameter `self` of the callee):
   /// `this` reads as `self`, a pointer as what it points to.
   bool IsObject = false;
+  /// A field of the struct E is or points to, read as the argument: the
+  /// context of a gsl_function (`F.params`).
+  const clang::FieldDecl *Field = nullptr;
 };
 
 /// One value that a lambda's generated functions take for what the lambda
@@ -85,6 +88,12 @@ struct ResolvedCallable {
   /// For a functor object: the object, which the call operator takes as
   /// `self` (Function is the call operator).
   const clang::Expr *Object = nullptr;
+  /// For a struct of a function pointer and the context it is called with
+  /// (the gsl_function pattern: `function(x, params)`): the struct, and the
+  /// field passed as the function's last argument. The callable takes the
+  /// function's other parameters.
+  const clang::Expr *Holder = nullptr;
+  const clang::FieldDecl *Context = nullptr;
 };
 
 /// The parameter that carries a lambda capture in generated code: a
@@ -129,7 +138,9 @@ std::optional<CandidateSet> candidateFunctions(const clang::Expr *E,
                                                const FunctionIR &IR);
 
 /// Like resolveCallable, and also a functor object (of a class with one
-/// call operator), whose members travel with it as `self`.
+/// call operator), whose members travel with it as `self`, and a struct
+/// holding one function pointer and its context (a gsl_function), which
+/// stands for the function with the context passed last.
 std::optional<ResolvedCallable>
 resolveCallableOrFunctor(const clang::Expr *E, const FunctionIR &IR,
                          clang::ASTContext &Ctx);
@@ -137,6 +148,11 @@ resolveCallableOrFunctor(const clang::Expr *E, const FunctionIR &IR,
 /// For a call of a callable object or parameter (f(x) where f is a lambda,
 /// a bound parameter, a function pointer): the expression denoting f.
 const clang::Expr *calledObject(const clang::CallExpr *Call);
+
+/// The object of a member operator call (a functor's (), a Vec3's +), or
+/// null: it is the call's first argument, and the callee's parameters meet
+/// the arguments after it.
+const clang::Expr *memberOperatorObject(const clang::CallExpr *Call);
 
 } // namespace ddx
 

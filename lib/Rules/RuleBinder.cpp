@@ -107,6 +107,14 @@ static bool returnsDual(const FunctionDecl *Rule) {
   return Template && Template->getQualifiedNameAsString() == "ddx::dual";
 }
 
+/// A parameter through which the function writes a floating-point result.
+static bool isOutput(QualType T) {
+  if (!T->isPointerType())
+    return false;
+  QualType Pointee = T->getPointeeType();
+  return !Pointee.isConstQualified() && Pointee->isRealFloatingType();
+}
+
 static const FunctionDecl *asFunction(const NamedDecl *D) {
   if (auto *Template = dyn_cast<FunctionTemplateDecl>(D))
     return Template->getTemplatedDecl();
@@ -149,10 +157,12 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
     for (unsigned I = 0; I < FD->getNumParams(); ++I) {
       const ParmVarDecl *P = Rule->getParamDecl(I + Offset);
       Roles.push_back(hasAnnotation(P, "ddx::callable") ? ParamRole::Callable
-                      : hasAnnotation(P, "ddx::option")
-                          ? ParamRole::Option
+                      : hasAnnotation(P, "ddx::option") ? ParamRole::Option
+                      : isOutput(FD->getParamDecl(I)->getType())
+                          ? ParamRole::Output
                           : ParamRole::Differentiable);
-      Tangents += Roles.back() == ParamRole::Differentiable;
+      Tangents += Roles.back() == ParamRole::Differentiable ||
+                  Roles.back() == ParamRole::Output;
     }
     bool Exact = Rule->getNumParams() == FD->getNumParams() + Offset + Tangents;
     Fits |= Exact;

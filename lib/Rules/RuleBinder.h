@@ -29,7 +29,11 @@ namespace ddx {
 enum class ParamRole {
   Differentiable, ///< gets a tangent (forward) and an adjoint (reverse)
   Option,         ///< DDX_OPTION: never differentiated
-  Callable        ///< DDX_CALLABLE: receives a generated callable object
+  Callable,       ///< DDX_CALLABLE: receives a generated callable object
+  /// A pointer to a floating-point value the function writes (GSL's
+  /// `double *result`): its tangent and adjoint slots are pointers to the
+  /// shadow of what it points to.
+  Output
 };
 
 struct CallBinding {
@@ -49,6 +53,13 @@ struct CallBinding {
   bool ReturnsDual = false;
   /// A rule for a non-static member: the object is the first argument.
   bool OnObject = false;
+
+  bool hasOutputs() const {
+    for (ParamRole R : Roles)
+      if (R == ParamRole::Output)
+        return true;
+    return false;
+  }
 
   /// A rule call that generated code makes as a statement of its own: it
   /// takes callables, computes the value itself, or has a pullback.

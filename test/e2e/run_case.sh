@@ -26,6 +26,8 @@ if [[ "$(basename "$cxx")" == g++* ]]; then
   sed "s|$work/again/|$work/|" "$work/again/$name.ddx.cpp" | cmp -s "$out" - || {
     echo "output is not deterministic"; exit 1; }
 fi
+# A case may link libraries: "// DDX-LIBS: -lgsl -lgslcblas".
+read -r -a libs <<< "$(sed -n 's|^// DDX-LIBS: *\(.*\)$|\1|p' "$case" | head -1)"
 # Higher-order cases: the derivative code must be statically bound.
 if [[ "$name" == hof_* ]]; then
   generated=$(awk '/^\/\/ ddx: derivative functions$/{on=1} on' "$out")
@@ -37,7 +39,7 @@ if [[ "$name" == hof_* ]]; then
     exit 1
   fi
 fi
-"$cxx" "${flags[@]}" -Wall -O1 "$out" -o "$work/$name" 2> "$work/$name.warnings" || {
+"$cxx" "${flags[@]}" -Wall -O1 "$out" -o "$work/$name" "${libs[@]}" 2> "$work/$name.warnings" || {
   cat "$work/$name.warnings"; exit 1; }
 if grep -q "warning:" "$work/$name.warnings"; then
   cat "$work/$name.warnings"; echo "the generated code compiles with warnings"; exit 1

@@ -15,8 +15,9 @@ rm -f "$out"
 expect_exit=$(sed -n 's|^// EXPECT-EXIT: *\([0-9]*\).*|\1|p' "$case" | head -1)
 rule_args=()
 rules=$(sed -n 's|^// DDX-RULES: *\(.*\)$|\1|p' "$case" | head -1)
-[[ -n "$rules" ]] && rule_args=(--rules "$project/$rules")
-"$ddx" "$case" -o "$out" "${rule_args[@]}" -- -std=c++17 -I"$project/include" -I"$project/rules" -I"$project/test/e2e" \
+rule_flags=()
+[[ -n "$rules" ]] && rule_args=(--rules "$project/$rules") && rule_flags=(-I"$project/$rules")
+"$ddx" "$case" -o "$out" "${rule_args[@]}" -- -std=c++17 -I"$project/include" -I"$project/rules" -I"$project/test/e2e" "${rule_flags[@]}" \
   > "$work/$name.stdout" 2> "$work/$name.stderr"
 status=$?
 cat "$work/$name.stderr"

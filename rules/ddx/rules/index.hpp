@@ -24,5 +24,8 @@
 #ifdef BOOST_MATH_QUADRATURE_SINH_SINH_HPP
 #include <ddx/rules/boost/math/quadrature/sinh_sinh.hpp>
 #endif
+#ifdef __GSL_INTEGRATION_H__
+#include <ddx/rules/gsl/integration.hpp>
+#endif
 
 #endif // DDX_RULES_INDEX_HPP
