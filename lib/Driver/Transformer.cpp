@@ -17,6 +17,24 @@
 using namespace clang;
 
 namespace ddx {
+
+/// Whether Arg plainly cannot initialize a parameter of type T (the
+/// request's declaration takes anything, so the compiler did not say): a
+/// function or a pointer where a number belongs, a number where a pointer
+/// does. Conversions through classes are left to the compiler.
+static bool cannotInitialize(QualType T, const Expr *Arg, ASTContext &Ctx) {
+  QualType Given = Arg->getType().getNonReferenceType();
+  if (Given->isDependentType() || Given->isRecordType())
+    return false;
+  T = T.getNonReferenceType();
+  bool Number = Given->isArithmeticType() || Given->isEnumeralType();
+  if (T->isArithmeticType())
+    return !Number;
+  if (T->isPointerType())
+    return Number &&
+           !Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+  return false;
+}
 namespace {
 
 class TUTransformer {
@@ -217,12 +235,10 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
     // (The request's declaration takes anything; the generated call takes
     // what the function does.)
     QualType Given = A.Primal->getType().getNonReferenceType();
-    if (!Defaulted && T.getNonReferenceType()->isArithmeticType() &&
-        !Given->isArithmeticType() && !Given->isEnumeralType() &&
-        !Given->isRecordType() && !Given->isDependentType()) {
+    if (!Defaulted && cannotInitialize(T, A.Primal, Ctx)) {
       Diags.error(A.Primal->getBeginLoc(),
                   "'" + text(A.Primal) + "' (of type '" +
-                      userTypeName(Given, Ctx) +
+                      userTypeName(Given.getCanonicalType(), Ctx) +
                       "') cannot be passed as parameter '" + Param.Name +
                       "' of type '" + userTypeName(T, Ctx) + "'");
       Ok = false;
