@@ -32,6 +32,8 @@ bool RuleCallEmitter::collect() {
     A.Role = B.Roles[I];
     if (A.Role == ParamRole::Option && C.Activity.isVaried(A.E))
       C.warnDetachedOption(A.E, FD->getParamDecl(I)->getNameAsString(), FD);
+    if (A.Role == ParamRole::Option && isHeldLambda(A.E))
+      continue;
     if (A.Role != ParamRole::Callable) {
       // Options and defaulted arguments read as their value when it is a
       // compile-time constant; otherwise as their expression, printed fully
@@ -44,6 +46,30 @@ bool RuleCallEmitter::collect() {
     Args.push_back(A);
   }
   return C.Diags.errorCount() == Errors;
+}
+
+bool RuleCallEmitter::isHeldLambda(const Expr *E) {
+  // Generated code keeps no closure objects: a lambda local is specialised
+  // away, so an option that is one (a comparator) has nothing to name.
+  E = skipImplicit(E);
+  if (auto *Copy = dyn_cast<CXXConstructExpr>(E); Copy && Copy->getNumArgs())
+    E = skipImplicit(Copy->getArg(0)); // passed by value
+  auto *Ref = dyn_cast<DeclRefExpr>(E);
+  auto Local = Ref ? C.IR.LocalCallables.find(Ref->getDecl())
+                   : C.IR.LocalCallables.end();
+  if (Local == C.IR.LocalCallables.end() || !Local->second ||
+      !isa<LambdaExpr>(skipImplicit(Local->second)))
+    return false;
+  C.Diags.error(E->getExprLoc(),
+                "'" + Ref->getDecl()->getNameAsString() +
+                    "' is a lambda passed to '" +
+                    B.Callee->getQualifiedNameAsString() +
+                    "' as an option (it is called, never differentiated), "
+                    "and generated code keeps no lambda objects");
+  C.Diags.note(E->getExprLoc(),
+               "pass a function object (std::greater<double>()) or a named "
+               "function instead");
+  return true;
 }
 
 bool RuleCallEmitter::argumentList(AdaptorKind K,

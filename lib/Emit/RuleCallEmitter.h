@@ -40,6 +40,8 @@ private:
   };
   /// Prints the arguments; false after reporting an error.
   bool collect();
+  /// Refuses an option that is a lambda held in a local; true if it is.
+  bool isHeldLambda(const clang::Expr *E);
   /// The arguments with each callable as an object of kind K. A capture
   /// whose adjoint cannot be passed in place (an init-capture's value)
   /// gets a temporary: declared in Before, accumulated in After.

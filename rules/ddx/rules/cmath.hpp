@@ -192,6 +192,18 @@ template <class T>
 T min_pushforward(T a, T b, tangent_t<T> da, tangent_t<T> db) {
   return b < a ? db : da;
 }
+// With a comparator (never differentiated: it only chooses), as the
+// library decides: max returns b when comp(a, b), min when comp(b, a).
+template <class T, class Compare>
+T max_pushforward(T a, T b, DDX_OPTION Compare comp, tangent_t<T> da,
+                  tangent_t<T> db) {
+  return comp(a, b) ? db : da;
+}
+template <class T, class Compare>
+T min_pushforward(T a, T b, DDX_OPTION Compare comp, tangent_t<T> da,
+                  tangent_t<T> db) {
+  return comp(b, a) ? db : da;
+}
 
 // Piecewise constant: zero derivative almost everywhere.
 template <class T> T floor_pushforward(T, tangent_t<T>) { return T(0); }
