@@ -124,7 +124,7 @@ bool ActivityAnalysis::isVaried(const Expr *E) const {
   if (isa<DeclRefExpr, ArraySubscriptExpr, MemberExpr, CXXThisExpr>(E))
     return isVaried(Printer.rootVar(E));
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
-      Op && Op->getOperator() == OO_Subscript)
+      (Op && Op->getOperator() == OO_Subscript) || accessorObject(E))
     return isVaried(Printer.rootVar(E));
   if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
     return isVaried(Printer.rootVar(E));

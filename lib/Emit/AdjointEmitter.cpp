@@ -501,6 +501,10 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
       return;
     }
   }
+  if (accessorObject(E)) {
+    addInto(E->getType(), C.Printer.shadow(E), Seed, Out);
+    return;
+  }
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     if (Construct->getNumArgs() == 1)
       return accumulate(Construct->getArg(0), Seed, Out);

@@ -652,7 +652,8 @@ bool EmitContext::checkPrimalCallsIn(const Expr *E, bool InCondition) {
   if (!Call || Printer.tempOf(Call) >= 0)
     return Ok;
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
-      (Op && Op->getOperator() == OO_Subscript) || storageOf(Call))
+      (Op && Op->getOperator() == OO_Subscript) || storageOf(Call) ||
+      accessorObject(Call))
     return Ok;
   return (InCondition ? checkConditionCall(Call) : checkCall(Call)) && Ok;
 }
@@ -736,6 +737,20 @@ bool EmitContext::checkStorage(const Stmt &Assign) {
   if (!Assign.LValue || !Assign.Value || !Activity.isVaried(Assign.Value) ||
       !isDifferentiableType(Assign.LValue->getType()))
     return true;
+  if (auto *Call = dyn_cast<CallExpr>(skipImplicit(Assign.LValue));
+      Call && Call->getDirectCallee()) {
+    // A reference a function returns, which is not a plain accessor.
+    Diags.error(Assign.Loc,
+                "an active value is stored through the reference that '" +
+                    Call->getDirectCallee()->getQualifiedNameAsString() +
+                    "' returns, which ddx cannot follow");
+    Diags.note(Call->getExprLoc(),
+               "ddx follows a function returning a reference when its body "
+               "is 'return <a part of the object>;' with indices computed "
+               "from its parameters and constants (not from the object's "
+               "members); write it so, or store into the member directly");
+    return false;
+  }
   Diags.error(Assign.Loc, "an active value is stored in '" +
                               userText(Assign.LValue) +
                               "', which is not a local variable or a "

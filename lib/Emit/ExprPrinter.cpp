@@ -107,6 +107,96 @@ const Expr *storageOf(const Expr *E) {
   return Call->getImplicitObjectArgument();
 }
 
+/// An index an accessor computes: from integer parameters and constants,
+/// without side effects. (Not from the object's members: called on the
+/// shadow, it would read the shadow's, which are zero.)
+static bool accessorIndex(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (!E->getType()->isIntegralOrEnumerationType())
+    return false;
+  if (isa<IntegerLiteral>(E))
+    return true;
+  if (auto *R = dyn_cast<DeclRefExpr>(E)) {
+    auto *Var = dyn_cast<VarDecl>(R->getDecl());
+    return isa<ParmVarDecl, EnumConstantDecl>(R->getDecl()) ||
+           (Var && Var->isConstexpr());
+  }
+  if (auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && accessorIndex(B->getLHS()) &&
+           accessorIndex(B->getRHS());
+  if (auto *U = dyn_cast<UnaryOperator>(E))
+    return !U->isIncrementDecrementOp() && accessorIndex(U->getSubExpr());
+  return false;
+}
+
+/// A part of `this`, as an accessor's return value may name it.
+static bool partOfThis(const Expr *E, unsigned Depth) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(E))
+    return true;
+  if (auto *U = dyn_cast<UnaryOperator>(E))
+    return U->getOpcode() == UO_Deref && partOfThis(U->getSubExpr(), Depth);
+  if (auto *M = dyn_cast<MemberExpr>(E))
+    return isa<FieldDecl>(M->getMemberDecl()) &&
+           !M->getMemberDecl()->getType()->isReferenceType() &&
+           partOfThis(M->getBase(), Depth);
+  // A pointer member would lead out of the object.
+  if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
+    return S->getBase()->IgnoreParenImpCasts()->getType()->isArrayType() &&
+           partOfThis(S->getBase(), Depth) && accessorIndex(S->getIdx());
+  auto *Call = dyn_cast<CallExpr>(E);
+  const Expr *Object = Call ? accessorObject(Call) : nullptr;
+  if (!Object || Depth > 8)
+    return false;
+  for (unsigned I = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+       I < Call->getNumArgs(); ++I)
+    if (!accessorIndex(Call->getArg(I)))
+      return false;
+  return partOfThis(Object, Depth + 1);
+}
+
+/// A std container's element access (a vector's []), an accessor already.
+static bool isContainerElement(const FunctionDecl *FD) {
+  auto *M = dyn_cast_or_null<CXXMethodDecl>(FD);
+  return M && M->getOverloadedOperator() == OO_Subscript &&
+         M->getParent()->isInStdNamespace();
+}
+
+static bool isAccessor(const FunctionDecl *FD, unsigned Depth) {
+  auto *M = dyn_cast_or_null<CXXMethodDecl>(FD);
+  if (!M || M->isStatic() || M->isVirtual() ||
+      !M->getReturnType()->isLValueReferenceType() ||
+      M->getParent()->isInStdNamespace() || M->getParent()->isLambda())
+    return false;
+  const FunctionDecl *Def = M->getDefinition();
+  auto *Body = dyn_cast_or_null<CompoundStmt>(Def ? Def->getBody() : nullptr);
+  if (!Body || Body->size() != 1)
+    return false;
+  auto *Return = dyn_cast<ReturnStmt>(Body->body_front());
+  return Return && Return->getRetValue() &&
+         partOfThis(Return->getRetValue(), Depth);
+}
+
+bool isAccessor(const FunctionDecl *FD) { return isAccessor(FD, 0); }
+
+const Expr *accessorObject(const Expr *E) {
+  auto *Call = dyn_cast_or_null<CallExpr>(E);
+  if (!Call)
+    return nullptr;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    bool Subscript = Op->getOperator() == OO_Subscript &&
+                     Op->getNumArgs() == 2 &&
+                     (isContainerElement(FD) || isAccessor(FD));
+    // A matrix's m(i, j).
+    bool Call = Op->getOperator() == OO_Call && isAccessor(FD);
+    return Subscript || Call ? Op->getArg(0) : nullptr;
+  }
+  if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+    return isAccessor(FD) ? Member->getImplicitObjectArgument() : nullptr;
+  return nullptr;
+}
+
 const Expr *copiedFrom(const Expr *E) {
   auto *Copy = dyn_cast<CXXConstructExpr>(E);
   if (Copy && Copy->getNumArgs() == 1 &&
@@ -298,6 +388,8 @@ std::string ExprPrinter::print(const Expr *E) const {
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
       return print(Op->getArg(0)) + "[" + print(Op->getArg(1)) + "]";
+    if (Op->getOperator() == OO_Call && accessorObject(E))
+      return printCall(Op, /*UseTemp=*/false); // m(i, j)
     if (Op->getNumArgs() == 2 && Op->isInfixBinaryOp())
       return print(Op->getArg(0)) + " " +
              getOperatorSpelling(Op->getOperator()) + " " +
@@ -375,6 +467,8 @@ int ExprPrinter::rootVar(const Expr *E) const {
   }
   if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
     return rootVar(S->getBase());
+  if (const Expr *Object = accessorObject(E))
+    return rootVar(Object);
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
     return Op->getOperator() == OO_Subscript ? rootVar(Op->getArg(0)) : -1;
   if (const Expr *Container = storageOf(E))
@@ -436,7 +530,23 @@ std::string ExprPrinter::shadow(const Expr *E) const {
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (Op->getOperator() == OO_Subscript)
       return shadow(Op->getArg(0)) + "[" + print(Op->getArg(1)) + "]";
+    if (Op->getOperator() == OO_Call && accessorObject(E)) {
+      std::string Text = shadow(Op->getArg(0)) + "(";
+      for (unsigned I = 1; I < Op->getNumArgs(); ++I)
+        Text += (I > 1 ? ", " : "") + print(Op->getArg(I));
+      return Text + ")";
+    }
     return unsupported(E);
+  }
+  // An accessor called on the shadow names the same part of it.
+  if (auto *Call = dyn_cast<CXXMemberCallExpr>(E); Call && accessorObject(E)) {
+    auto *Callee = cast<MemberExpr>(Call->getCallee()->IgnoreParens());
+    std::string Text = shadow(Callee->getBase()) +
+                       (Callee->isArrow() ? "->" : ".") +
+                       Callee->getMemberDecl()->getNameAsString() + "(";
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      Text += (I ? ", " : "") + print(Call->getArg(I));
+    return Text + ")";
   }
   if (auto *M = dyn_cast<MemberExpr>(E)) {
     if (isa<CXXThisExpr>(skipImplicit(M->getBase())))

@@ -77,6 +77,18 @@ const clang::Expr *copiedFrom(const clang::Expr *E);
 /// null: the pointer reaches the container's storage and its shadow.
 const clang::Expr *storageOf(const clang::Expr *E);
 
+/// Whether FD only names part of its object (an accessor): a non-virtual
+/// member of a user class returning an lvalue reference, whose body is
+/// `return <path>;`, the path built from `this` by member access, `*this`,
+/// subscripts of arrays and containers with indices computed from integer
+/// parameters, literals and integer members, and other accessors. Called
+/// on a shadow object it names the same part of the shadow, so its call is
+/// an access path like `v[i]`: `_d_v.x()` is the shadow of `v.x()`.
+bool isAccessor(const clang::FunctionDecl *FD);
+/// The object of a call of an accessor (`v` in `v[i]`, `v.x()`, `p->x()`),
+/// or null.
+const clang::Expr *accessorObject(const clang::Expr *E);
+
 /// std::move, std::forward and std::as_const: casts of a value category,
 /// through which a value's derivative passes unchanged.
 bool isValueCast(const clang::CallExpr *Call);

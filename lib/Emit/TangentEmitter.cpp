@@ -358,6 +358,8 @@ std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
     if (Op->getOperator() == OO_Subscript)
       return C.Printer.shadow(E);
   }
+  if (accessorObject(E))
+    return C.Printer.shadow(E);
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     if (Construct->getNumArgs() == 1)
       return tangent(Construct->getArg(0));

@@ -907,6 +907,13 @@ bool BodyLowerer::isStableAlias(const VarDecl *VD, const Expr *Init) {
       Walk(Op->getArg(0), true);
       return Walk(Op->getArg(1), false);
     }
+    if (const Expr *Object = accessorObject(E)) {
+      Walk(Object, !Object->getType()->isPointerType());
+      for (const Expr *Arg : cast<CallExpr>(E)->arguments())
+        if (Arg != Object)
+          Walk(Arg, false);
+      return;
+    }
     if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
       return Walk(U->getSubExpr(), false);
     if (isa<CXXThisExpr, IntegerLiteral>(E))
@@ -1041,6 +1048,10 @@ void BodyLowerer::noteOptionArgs(const CallExpr *Call) {
 }
 
 bool BodyLowerer::isUserCall(const CallExpr *Call) {
+  // An accessor (v[i], p.x(), m(i, j) returning a part of the object) is
+  // an access path, like a container's subscript.
+  if (accessorObject(Call))
+    return false;
   if (const Expr *Object = calledObject(Call)) {
     if (resolveCallable(Object, IR, Ctx) || candidateFunctions(Object, IR))
       return true;
