@@ -173,6 +173,10 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     // member by member.
     std::string Seed = C.freshTemp();
     Result.Forward.push_back(primalAssign(C, S));
+    // A container's shadow has its shape (a vector built from braces).
+    bool Container = isContainer(T);
+    if (Container)
+      Result.Forward.push_back(D + " = ::ddx::zeros_like(" + Target + ");");
     if (S.Op != BO_Assign) {
       C.Diags.error(S.Loc, "ddx cannot differentiate this compound "
                            "assignment of a struct");
@@ -182,7 +186,9 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     Result.Reverse.push_back(
         C.Printer.declare(targetType(C, S).getUnqualifiedType(), Seed) + " = " +
         D + ";");
-    Result.Reverse.push_back(D + " = {};");
+    Result.Reverse.push_back(
+        D + " = " +
+        (Container ? "::ddx::zeros_like(" + D + ")" : std::string("{}")) + ";");
     if (!Restore.empty())
       Result.Reverse.push_back(Restore);
     accumulate(S.Value, Seed, Result.Reverse);
@@ -506,9 +512,12 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
     return;
   }
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-    if (Construct->getNumArgs() == 1)
-      return accumulate(Construct->getArg(0), Seed, Out);
+    if (const Expr *Sole = soleArgument(Construct))
+      return accumulate(Sole, Seed, Out);
   }
+  // A container built from braces: element I's adjoint is the seed's [I].
+  if (auto *List = dyn_cast<CXXStdInitializerListExpr>(E))
+    return accumulate(List->getSubExpr(), Seed, Out);
   if (auto *Call = dyn_cast<CallExpr>(E)) {
     if (!C.checkCall(Call))
       return;

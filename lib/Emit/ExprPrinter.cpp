@@ -197,6 +197,18 @@ const Expr *accessorObject(const Expr *E) {
   return nullptr;
 }
 
+const Expr *soleArgument(const CXXConstructExpr *Construct) {
+  const Expr *Sole = nullptr;
+  for (const Expr *Arg : Construct->arguments()) {
+    if (isa<CXXDefaultArgExpr>(Arg))
+      break;
+    if (Sole)
+      return nullptr;
+    Sole = Arg;
+  }
+  return Sole;
+}
+
 const Expr *copiedFrom(const Expr *E) {
   auto *Copy = dyn_cast<CXXConstructExpr>(E);
   if (Copy && Copy->getNumArgs() == 1 &&

@@ -89,6 +89,11 @@ bool isAccessor(const clang::FunctionDecl *FD);
 /// or null.
 const clang::Expr *accessorObject(const clang::Expr *E);
 
+/// The one argument a construction is given (defaulted ones, such as a
+/// container's allocator, aside), or null: `std::vector<double> v{a, b}`
+/// is built from its initializer list, `S t(s)` from s.
+const clang::Expr *soleArgument(const clang::CXXConstructExpr *Construct);
+
 /// std::move, std::forward and std::as_const: casts of a value category,
 /// through which a value's derivative passes unchanged.
 bool isValueCast(const clang::CallExpr *Call);

@@ -361,9 +361,12 @@ std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
   if (accessorObject(E))
     return C.Printer.shadow(E);
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-    if (Construct->getNumArgs() == 1)
-      return tangent(Construct->getArg(0));
+    if (const Expr *Sole = soleArgument(Construct))
+      return tangent(Sole);
   }
+  // A container built from braces: the shadow from the elements' tangents.
+  if (auto *List = dyn_cast<CXXStdInitializerListExpr>(E))
+    return tangent(List->getSubExpr());
   if (auto *Call = dyn_cast<CallExpr>(E)) {
     if (!C.checkCall(Call))
       return std::nullopt;
