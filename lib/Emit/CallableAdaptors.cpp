@@ -168,6 +168,10 @@ bool flatten(QualType T, const std::string &Path,
     return true;
   }
   if (auto *Array = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
+    // (A cotangent vector of a huge array is no help: pull back point by
+    // point.)
+    if (Array->getSize().getZExtValue() > (1u << 16))
+      return false;
     for (uint64_t I = 0; I < Array->getSize().getZExtValue(); ++I)
       if (!flatten(Array->getElementType(),
                    Path + "[" + std::to_string(I) + "]", Out))

@@ -671,6 +671,9 @@ void BodyLowerer::lowerDecl(const VarDecl *VD, Block &Out) {
   lowerInit(V, "", Storage, Init, VD->getLocation(), Out);
 }
 
+/// The largest array lowering initialises element by element.
+static constexpr uint64_t MaxElements = 1 << 16;
+
 void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
                             const Expr *Init, SourceLocation Loc, Block &Out) {
   Init = skipImplicit(Init);
@@ -693,6 +696,17 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
     };
     if (const auto *Array = Ctx.getAsConstantArrayType(T)) {
       uint64_t N = Array->getSize().getZExtValue();
+      // Each element is a statement of its own (a fuzz mutant's
+      // std::array<double, 0x7fffffff> ran for minutes).
+      if (N > MaxElements) {
+        Diags.error(Loc, "ddx initialises an array element by element, and "
+                         "this one has " +
+                             std::to_string(N) + " elements (at most " +
+                             std::to_string(MaxElements) + ")");
+        Diags.note(Loc, "use a std::vector sized at run time for large "
+                        "arrays");
+        return;
+      }
       for (uint64_t I = 0; I < N; ++I)
         lowerInit(Var, Path + "[" + std::to_string(I) + "]",
                   Array->getElementType(), InitAt(I), Loc, Out);
