@@ -405,7 +405,13 @@ void InstanceBuilder::saveList(const std::string &Reverse,
     if (Var.isAlias() || Var.K == Variable::Kind::Flag ||
         Var.K == Variable::Kind::Counter || Var.K == Variable::Kind::Return)
       continue;
-    if (V < IR.NumParams && (Var.ByReference || Var.Writes == 0))
+    // A parameter the body never changes reaches the reverse sweep as it
+    // was; one changed through its address (h(&k)) does not, though no
+    // assignment names it.
+    auto *Param = dyn_cast_or_null<VarDecl>(Var.Decl);
+    bool Changed =
+        Var.Writes > 0 || (Param && isModified(Param, IR.Function->getBody()));
+    if (V < IR.NumParams && (Var.ByReference || !Changed))
       continue;
     if (Frame.Vars.count(V))
       continue;
