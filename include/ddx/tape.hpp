@@ -3,7 +3,8 @@
 // The forward sweep pushes what the reverse sweep needs (overwritten values,
 // branch flags, loop trip counts); the reverse sweep pops them in the opposite
 // order. The tape is an untyped byte stack: values of any trivially copyable
-// type go on it with memcpy, so one tape serves a whole call tree.
+// type go on it with memcpy (a std::vector of them as its elements and its
+// size), so one tape serves a whole call tree.
 //
 // The first kilobytes live inside the object (on the caller's stack); beyond
 // that the storage doubles, so recording a value never allocates except
@@ -14,6 +15,7 @@
 #include <cstddef>
 #include <new>
 #include <type_traits>
+#include <utility>
 
 namespace ddx {
 
@@ -27,18 +29,29 @@ public:
       ::operator delete(data_);
   }
 
+  /// A trivially copyable value, or a contiguous container of them (a
+  /// std::vector: its elements, then its size).
   template <class T> void push(const T &value) {
-    static_assert(std::is_trivially_copyable_v<T>,
-                  "ddx::tape records trivially copyable values only");
-    if (size_ + sizeof(T) > capacity_)
-      grow(sizeof(T));
-    __builtin_memcpy(data_ + size_, &value, sizeof(T));
-    size_ += sizeof(T);
+    if constexpr (is_contiguous_v<T>) {
+      std::size_t n = value.size();
+      bytes_in(value.data(), n * sizeof(*value.data()));
+      push(n);
+    } else {
+      static_assert(std::is_trivially_copyable_v<T>,
+                    "ddx::tape records trivially copyable values only");
+      bytes_in(&value, sizeof(T));
+    }
   }
 
   template <class T> void pop(T &into) {
-    size_ -= sizeof(T);
-    __builtin_memcpy(static_cast<void *>(&into), data_ + size_, sizeof(T));
+    if constexpr (is_contiguous_v<T>) {
+      std::size_t n;
+      pop(n);
+      into.resize(n);
+      bytes_out(into.data(), n * sizeof(*into.data()));
+    } else {
+      bytes_out(static_cast<void *>(&into), sizeof(T));
+    }
   }
 
   template <class T> T pop() {
@@ -53,6 +66,30 @@ public:
 
 private:
   static constexpr std::size_t inline_capacity = 4096;
+
+  template <class T, class = void> struct is_contiguous : std::false_type {};
+  template <class T>
+  struct is_contiguous<
+      T, std::void_t<decltype(std::declval<T &>().data()),
+                     decltype(std::declval<T &>().resize(std::size_t{}))>>
+      : std::bool_constant<!std::is_trivially_copyable_v<T> &&
+                           std::is_trivially_copyable_v<std::remove_pointer_t<
+                               decltype(std::declval<T &>().data())>>> {};
+  template <class T>
+  static constexpr bool is_contiguous_v = is_contiguous<T>::value;
+
+  void bytes_in(const void *from, std::size_t n) {
+    if (size_ + n > capacity_)
+      grow(n);
+    if (n)
+      __builtin_memcpy(data_ + size_, from, n);
+    size_ += n;
+  }
+  void bytes_out(void *to, std::size_t n) {
+    size_ -= n;
+    if (n)
+      __builtin_memcpy(to, data_ + size_, n);
+  }
 
   void grow(std::size_t needed) {
     std::size_t capacity = capacity_ * 2;

@@ -129,10 +129,11 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
   QualType T = targetType(C, S).getCanonicalType();
   std::string D = Varied ? targetShadow(C, S) : "";
 
-  if (Save && !targetType(C, S).isTriviallyCopyableType(C.Ctx)) {
+  if (Save && !isTapeable(targetType(C, S), C.Ctx)) {
     C.Diags.error(S.Loc, "ddx cannot record the old value of '" + Target +
                              "' for reverse mode: its type is not trivially "
-                             "copyable; declare it where it is assigned once");
+                             "copyable (nor a std::vector of such values); "
+                             "assign it once, outside loops");
     return Result;
   }
   if (Varied && !T->isRealFloatingType()) {
@@ -141,6 +142,10 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     if (!ValueVaried && isContainer(T)) {
       Result.Forward.push_back(primalAssign(C, S));
       Result.Forward.push_back(D + " = ::ddx::zeros_like(" + Target + ");");
+      // A container made again in a loop: the one before comes back, with a
+      // shadow of its shape.
+      if (!Restore.empty())
+        Result.Reverse = {Restore, D + " = ::ddx::zeros_like(" + Target + ");"};
       return Result;
     }
     if (T->isPointerType() || !ValueVaried) {
@@ -186,11 +191,13 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     Result.Reverse.push_back(
         C.Printer.declare(targetType(C, S).getUnqualifiedType(), Seed) + " = " +
         D + ";");
-    Result.Reverse.push_back(
-        D + " = " +
-        (Container ? "::ddx::zeros_like(" + D + ")" : std::string("{}")) + ";");
+    // (A container's shadow takes the shape of the value put back.)
     if (!Restore.empty())
       Result.Reverse.push_back(Restore);
+    Result.Reverse.push_back(
+        D + " = " +
+        (Container ? "::ddx::zeros_like(" + Target + ")" : std::string("{}")) +
+        ";");
     accumulate(S.Value, Seed, Result.Reverse);
     Result.Reverse.push_back("}");
     return Result;

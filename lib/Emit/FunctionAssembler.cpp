@@ -166,9 +166,7 @@ private:
   /// Locals the reverse sweep reads that the tape cannot hold (an
   /// integrator object): the reverse sweep runs their initialisation again.
   Lines rebuilt(const std::string &Reverse) const;
-  bool tapeable(unsigned V) const {
-    return IR.Vars[V].Type.isTriviallyCopyableType(Ctx);
-  }
+  bool tapeable(unsigned V) const { return isTapeable(IR.Vars[V].Type, Ctx); }
   std::string shadowName(unsigned P) const {
     return ExprPrinter::shadowName(IR.Vars[P].Name);
   }
@@ -669,6 +667,13 @@ std::string InstanceBuilder::reverseSweep(std::string &Sig) {
   Lines Body = rebuilt(Reverse);
   for (auto It = Saved.rbegin(); It != Saved.rend(); ++It)
     Body.push_back("_tape.pop(" + *It + ");");
+  // A container comes back from the tape; its shadow takes its shape.
+  for (const Variable &Var : IR.Vars) {
+    std::string Shadow = ExprPrinter::shadowName(Var.Name);
+    if (isContainer(Var.Type) && llvm::is_contained(Saved, Var.Name) &&
+        mentions(Reverse, Shadow))
+      Body.push_back(Shadow + " = ::ddx::zeros_like(" + Var.Name + ");");
+  }
   Body.insert(Body.end(), Frame.Assignments.begin(), Frame.Assignments.end());
   if (IR.ReturnVar >= 0 && valueReturn() && Activity.isVaried(IR.ReturnVar))
     Body.push_back(ExprPrinter::shadowName("_ret") + " = _d_ret_seed;");

@@ -89,6 +89,17 @@ bool isContainer(QualType T) {
          Record->isInStdNamespace();
 }
 
+bool isTapeable(QualType T, const ASTContext &Ctx) {
+  if (T.isTriviallyCopyableType(Ctx))
+    return true;
+  auto *Vector = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!Vector || !Vector->isInStdNamespace() || Vector->getName() != "vector")
+    return false;
+  QualType Element = Vector->getTemplateArgs()[0].getAsType();
+  return !Element->isBooleanType() && Element.isTriviallyCopyableType(Ctx);
+}
+
 std::string primalAssign(const EmitContext &C, const Stmt &S) {
   std::string Target = targetText(C, S);
   if (!S.Value) {

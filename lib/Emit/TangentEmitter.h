@@ -41,6 +41,9 @@ bool targetVaried(const EmitContext &C, const Stmt &S);
 clang::QualType targetType(const EmitContext &C, const Stmt &S);
 /// A class with elements but not an aggregate (std::vector).
 bool isContainer(clang::QualType T);
+/// Whether ddx::tape can record a value of type T: a trivially copyable
+/// one, or a std::vector of them (its elements and its size).
+bool isTapeable(clang::QualType T, const clang::ASTContext &Ctx);
 /// The primal statement of an assignment.
 std::string primalAssign(const EmitContext &C, const Stmt &S);
 
