@@ -263,15 +263,11 @@ static std::string objectText(const Expr *E, const std::string &This,
   return Printed;
 }
 
-/// A field of the struct Holder is or points to, where Text spells Holder
-/// (or, for `&S`, Text spells S).
-static std::string fieldOf(const Expr *Holder, const std::string &Text,
+/// A field of the struct Object is or points to, where Text spells Object.
+static std::string fieldOf(const Expr *Object, const std::string &Text,
                            const FieldDecl *Field) {
-  bool Pointer = Holder->getType()->isPointerType();
-  if (auto *U = dyn_cast<UnaryOperator>(Holder->IgnoreParenImpCasts());
-      U && U->getOpcode() == UO_AddrOf)
-    Pointer = false;
-  return (isSimple(Text) ? Text : "(" + Text + ")") + (Pointer ? "->" : ".") +
+  return (isSimple(Text) ? Text : "(" + Text + ")") +
+         (Object->getType()->isPointerType() ? "->" : ".") +
          Field->getNameAsString();
 }
 
@@ -285,14 +281,16 @@ static const Expr *holderObject(const Expr *Holder) {
 
 std::string EmitContext::argText(const CalleeArg &A) const {
   if (A.Field)
-    return fieldOf(A.E, Printer.print(holderObject(A.E)), A.Field);
+    return fieldOf(holderObject(A.E), Printer.print(holderObject(A.E)),
+                   A.Field);
   std::string Text = Printer.print(A.E);
   return A.IsObject ? objectText(A.E, "self", Text) : Text;
 }
 
 std::string EmitContext::argShadow(const CalleeArg &A) const {
   if (A.Field)
-    return fieldOf(A.E, Printer.shadow(holderObject(A.E)), A.Field);
+    return fieldOf(holderObject(A.E), Printer.shadow(holderObject(A.E)),
+                   A.Field);
   std::string Text = Printer.shadow(A.E);
   return A.IsObject ? objectText(A.E, ExprPrinter::shadowName("self"), Text)
                     : Text;

@@ -52,8 +52,8 @@ bool RuleCallEmitter::isHeldLambda(const Expr *E) {
   // Generated code keeps no closure objects: a lambda local is specialised
   // away, so an option that is one (a comparator) has nothing to name.
   E = skipImplicit(E);
-  if (auto *Copy = dyn_cast<CXXConstructExpr>(E); Copy && Copy->getNumArgs())
-    E = skipImplicit(Copy->getArg(0)); // passed by value
+  if (const Expr *Source = copiedFrom(E))
+    E = skipImplicit(Source); // passed by value
   auto *Ref = dyn_cast<DeclRefExpr>(E);
   auto Local = Ref ? C.IR.LocalCallables.find(Ref->getDecl())
                    : C.IR.LocalCallables.end();
