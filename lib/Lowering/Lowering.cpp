@@ -104,7 +104,18 @@ private:
                  SourceLocation Loc, Block &Out);
   /// The target of an assignment: a whole variable, or an lvalue expression.
   std::pair<int, const Expr *> assignTarget(const Expr *LHS);
-  void extractRec(const Expr *E, Block &Out, bool Conditional);
+  void extractRec(const Expr *E, Block &Out);
+  /// Whether extractRec would lift anything out of E.
+  bool hasExtractable(const Expr *E);
+  /// `c ? a : b` whose branches hold calls: the branch taken is evaluated
+  /// in an if, into a temporary that stands for the whole expression.
+  void lowerSelect(const ConditionalOperator *C, Block &Out);
+  /// Whether the glvalue E is only read for its value (so a copy may stand
+  /// for it).
+  bool onlyReadForValue(const Expr *E);
+  /// `a && b` and `a || b` whose right side holds calls: it is evaluated
+  /// in an if, as the operator would, into a bool temporary.
+  void lowerShortCircuit(const BinaryOperator *B, Block &Out);
   /// Whether a call is differentiated through generated code: a user
   /// function, or a callable ddx resolves statically.
   bool isUserCall(const CallExpr *Call);
@@ -120,7 +131,7 @@ private:
   void lowerExprStmt(const Expr *E, Block &Out);
   void emitAssign(Block &Out, SourceLocation Loc, int Var, std::string Path,
                   const Expr *LValue, BinaryOperatorKind Op, const Expr *Value);
-  void extractCalls(const Expr *E, Block &Out, bool Conditional = false);
+  void extractCalls(const Expr *E, Block &Out);
   bool checkExpr(const Expr *E, bool InCondition = false);
   std::string condition(const Expr *Cond, const FlagSet &Guards);
   std::string notAny(const FlagSet &Flags);
@@ -1123,12 +1134,12 @@ std::string BodyLowerer::calleeBaseName(const CallExpr *Call) {
 
 /// Lifts calls of user functions out of E (innermost first) into Call
 /// statements whose results the rest of E reads from temporaries.
-void BodyLowerer::extractCalls(const Expr *E, Block &Out, bool Conditional) {
+void BodyLowerer::extractCalls(const Expr *E, Block &Out) {
   if (!E)
     return;
   if (!checkExpr(E))
     return;
-  extractRec(E, Out, Conditional);
+  extractRec(E, Out);
 }
 
 std::pair<int, const Expr *> BodyLowerer::assignTarget(const Expr *LHS) {
@@ -1144,7 +1155,89 @@ std::pair<int, const Expr *> BodyLowerer::assignTarget(const Expr *LHS) {
   return {-1, LHS};
 }
 
-void BodyLowerer::extractRec(const Expr *E, Block &Out, bool Conditional) {
+bool BodyLowerer::hasExtractable(const Expr *E) {
+  if (isa_and_nonnull<CXXDefaultArgExpr, CXXDefaultInitExpr>(E))
+    return false;
+  E = skipImplicit(E);
+  if (!E || isa<LambdaExpr>(E))
+    return false;
+  if (auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+    return true;
+  if (auto *Call = dyn_cast<CallExpr>(E); Call && isUserCall(Call))
+    return true;
+  for (const clang::Stmt *Child : E->children())
+    if (auto *CE = dyn_cast_or_null<Expr>(Child); CE && hasExtractable(CE))
+      return true;
+  return false;
+}
+
+bool BodyLowerer::onlyReadForValue(const Expr *E) {
+  for (const DynTypedNode &P : Ctx.getParents(*E)) {
+    if (auto *Paren = P.get<ParenExpr>())
+      return onlyReadForValue(Paren);
+    auto *Cast = P.get<ImplicitCastExpr>();
+    return Cast && Cast->getCastKind() == CK_LValueToRValue;
+  }
+  return false;
+}
+
+void BodyLowerer::lowerSelect(const ConditionalOperator *C, Block &Out) {
+  extractRec(C->getCond(), Out);
+  if (!hasExtractable(C->getTrueExpr()) && !hasExtractable(C->getFalseExpr()))
+    return;
+  if (C->isGLValue() && !onlyReadForValue(C)) {
+    // A temporary would be a copy, and this '?:' may be written through
+    // or bound to a reference.
+    Diags.error(C->getQuestionLoc(),
+                "ddx cannot differentiate a '?:' that chooses between "
+                "objects (not values) and makes a call yet");
+    Diags.note(C->getQuestionLoc(),
+               "write it as an if statement, or call the function before "
+               "the '?:' and use the variable that holds its result");
+    return;
+  }
+  int Value = newVar("_select", C->getType().getUnqualifiedType(),
+                     Variable::Kind::Temp);
+  Stmt Branch;
+  Branch.K = Stmt::Kind::If;
+  Branch.Loc = C->getQuestionLoc();
+  Branch.Cond = Printer.print(C->getCond()->IgnoreParens());
+  Branch.CondExpr = C->getCond();
+  extractRec(C->getTrueExpr(), Branch.Then);
+  emitAssign(Branch.Then, C->getQuestionLoc(), Value, "", nullptr, BO_Assign,
+             C->getTrueExpr());
+  extractRec(C->getFalseExpr(), Branch.Else);
+  emitAssign(Branch.Else, C->getColonLoc(), Value, "", nullptr, BO_Assign,
+             C->getFalseExpr());
+  // One of the two writes runs: outside loops, each is the first.
+  if (LoopDepth == 0) {
+    Branch.Else.back().FirstWrite = true;
+    Branch.Else.back().SaveOld = false;
+  }
+  Out.push_back(std::move(Branch));
+  IR.TempOf[C] = Value;
+}
+
+void BodyLowerer::lowerShortCircuit(const BinaryOperator *B, Block &Out) {
+  extractRec(B->getLHS(), Out);
+  if (!hasExtractable(B->getRHS()))
+    return;
+  bool And = B->getOpcode() == BO_LAnd;
+  int Value = newVar(And ? "_and" : "_or", Ctx.BoolTy, Variable::Kind::Temp);
+  emitAssign(Out, B->getOperatorLoc(), Value, "", nullptr, BO_Assign,
+             B->getLHS());
+  Stmt Branch;
+  Branch.K = Stmt::Kind::If;
+  Branch.Loc = B->getOperatorLoc();
+  Branch.Cond = (And ? "" : "!") + IR.Vars[Value].Name;
+  extractRec(B->getRHS(), Branch.Then);
+  emitAssign(Branch.Then, B->getOperatorLoc(), Value, "", nullptr, BO_Assign,
+             B->getRHS());
+  Out.push_back(std::move(Branch));
+  IR.TempOf[B] = Value;
+}
+
+void BodyLowerer::extractRec(const Expr *E, Block &Out) {
   // A default argument is evaluated by the callee (or printed as its value
   // where generated code passes it), never a statement of this function.
   if (isa_and_nonnull<CXXDefaultArgExpr, CXXDefaultInitExpr>(E))
@@ -1152,23 +1245,11 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out, bool Conditional) {
   E = skipImplicit(E);
   if (!E)
     return;
-  if (auto *C = dyn_cast<ConditionalOperator>(E)) {
-    extractRec(C->getCond(), Out, Conditional);
-    extractRec(C->getTrueExpr(), Out, true);
-    extractRec(C->getFalseExpr(), Out, true);
-    return;
-  }
-  if (auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp()) {
-    extractRec(B->getLHS(), Out, Conditional);
-    extractRec(B->getRHS(), Out, true);
-    return;
-  }
+  if (auto *C = dyn_cast<ConditionalOperator>(E))
+    return lowerSelect(C, Out);
+  if (auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp())
+    return lowerShortCircuit(B, Out);
   if (auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp()) {
-    if (Conditional) {
-      Diags.error(U->getOperatorLoc(), "ddx cannot differentiate ++ or -- "
-                                       "inside '?:', '&&' or '||'");
-      return;
-    }
     // x++ reads as a temporary holding the old value; ++x as one holding
     // the new value.
     auto [Var, LValue] = assignTarget(U->getSubExpr());
@@ -1190,16 +1271,10 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out, bool Conditional) {
     return; // its body is not part of this function
   for (const clang::Stmt *Child : E->children())
     if (auto *CE = dyn_cast_or_null<Expr>(Child))
-      extractRec(CE, Out, Conditional);
+      extractRec(CE, Out);
   auto *Call = dyn_cast<CallExpr>(E);
   if (!Call || !isUserCall(Call))
     return;
-  if (Conditional) {
-    Diags.error(Call->getExprLoc(),
-                "ddx cannot differentiate a call inside '?:', '&&' or '||' "
-                "yet; assign its result to a variable first");
-    return;
-  }
   noteOptionArgs(Call);
   Stmt S;
   S.K = Stmt::Kind::Call;
