@@ -101,7 +101,35 @@ bool isPlainValue(QualType T) {
 
 ActivityAnalysis::ActivityAnalysis(const FunctionIR &IR,
                                    const ExprPrinter &Printer)
-    : IR(IR), Printer(Printer), Varied(IR.Vars.size(), false) {}
+    : IR(IR), Printer(Printer), Varied(IR.Vars.size(), false),
+      Useful(IR.Vars.size(), true) {}
+
+void ActivityAnalysis::callInputs(const CallExpr *Call,
+                                  std::vector<const Expr *> &Inputs,
+                                  std::vector<const Expr *> &ByReference,
+                                  const FunctionDecl **Bound) const {
+  // A callable's captures are inputs of the call too, wherever the
+  // callable arrives from.
+  Inputs.assign(Call->arg_begin(), Call->arg_end());
+  const Expr *Object = calledObject(Call);
+  if (Object)
+    Inputs.push_back(Object);
+  if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+    Inputs.push_back(Member->getImplicitObjectArgument());
+  for (size_t I = 0, N = Inputs.size(); I < N; ++I)
+    if (auto R = resolveCallable(Inputs[I], IR, Printer.context())) {
+      if (Bound && Inputs[I] == Object)
+        *Bound = R->Function;
+      for (const CalleeArg &Capture : R->Captures) {
+        Inputs.push_back(Capture.E);
+        // A callable may store active values in what it captures by
+        // reference; a captured pointer keeps pointing where it did.
+        if (Capture.ParamType->isReferenceType() &&
+            !Capture.ParamType.getNonReferenceType()->isPointerType())
+          ByReference.push_back(Capture.E);
+      }
+    }
+}
 
 bool ActivityAnalysis::mark(int Var) {
   if (Var < 0 || Varied[Var] || !isDifferentiableType(IR.Vars[Var].Type))
@@ -160,13 +188,10 @@ bool ActivityAnalysis::visit(const Block &B) {
     case Stmt::Kind::Call: {
       auto *Call = cast<CallExpr>(S.Call);
       bool AnyVaried = false;
-      // A callable's captures are inputs of the call too, wherever the
-      // callable arrives from.
-      std::vector<const Expr *> Inputs(Call->arg_begin(), Call->arg_end());
-      std::vector<const Expr *> ByReference;
-      const Expr *Object = calledObject(Call);
-      if (Object)
-        Inputs.push_back(Object);
+      std::vector<const Expr *> Inputs, ByReference;
+      // The function a call through a pointer or a field is bound to.
+      const FunctionDecl *Bound = nullptr;
+      callInputs(Call, Inputs, ByReference, &Bound);
       // A member function reads its object, and a non-const one may write
       // active values into it.
       // Arguments past the object of a member operator call (a functor's
@@ -174,25 +199,8 @@ bool ActivityAnalysis::visit(const Block &B) {
       // among the arguments already.
       const Expr *Self = memberOperatorObject(Call);
       unsigned Skip = Self ? 1 : 0;
-      if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
+      if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
         Self = Member->getImplicitObjectArgument();
-        Inputs.push_back(Self);
-      }
-      // The function a call through a pointer or a field is bound to.
-      const FunctionDecl *Bound = nullptr;
-      for (size_t I = 0, N = Inputs.size(); I < N; ++I)
-        if (auto R = resolveCallable(Inputs[I], IR, Printer.context())) {
-          if (Inputs[I] == Object)
-            Bound = R->Function;
-          for (const CalleeArg &Capture : R->Captures) {
-            Inputs.push_back(Capture.E);
-            // A callable may store active values in what it captures by
-            // reference; a captured pointer keeps pointing where it did.
-            if (Capture.ParamType->isReferenceType() &&
-                !Capture.ParamType.getNonReferenceType()->isPointerType())
-              ByReference.push_back(Capture.E);
-          }
-        }
       for (const Expr *Input : Inputs)
         AnyVaried |= isVaried(Input) || (Input->getType()->isPointerType() &&
                                          isVaried(Printer.rootVar(Input)));
@@ -248,6 +256,141 @@ void ActivityAnalysis::run() {
   for (size_t V = 0; V < IR.Vars.size(); ++V)
     if (IR.Vars[V].AliasOf && isVaried(IR.Vars[V].AliasOf))
       Varied[V] = true;
+  findUseful();
+}
+
+bool ActivityAnalysis::markUseful(int Var) {
+  if (Var < 0 || Useful[Var])
+    return false;
+  Useful[Var] = true;
+  return true;
+}
+
+bool ActivityAnalysis::markReads(const Expr *E) {
+  if (!E)
+    return false;
+  if (int Temp = Printer.tempOf(E); Temp >= 0)
+    return markUseful(Temp); // the call statement reads the rest
+  bool Changed = false;
+  if (auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (auto It = IR.VarOf.find(Ref->getDecl()); It != IR.VarOf.end())
+      Changed |= markUseful(It->second);
+  if (isa<CXXThisExpr>(E))
+    Changed |= markUseful(IR.SelfVar);
+  if (auto *Lambda = dyn_cast<LambdaExpr>(E)) {
+    for (const Expr *Init : Lambda->capture_inits())
+      Changed |= markReads(Init);
+    return Changed;
+  }
+  for (const clang::Stmt *Child : E->children())
+    if (auto *CE = dyn_cast_or_null<Expr>(Child))
+      Changed |= markReads(CE);
+  return Changed;
+}
+
+bool ActivityAnalysis::callIsUseful(const Stmt &S) const {
+  // A call made for its effects, or whose result is read.
+  if (S.Var < 0 || Useful[S.Var])
+    return true;
+  auto *Call = cast<CallExpr>(S.Call);
+  std::vector<const Expr *> Inputs, ByReference;
+  const FunctionDecl *Bound = nullptr;
+  callInputs(Call, Inputs, ByReference, &Bound);
+  if (!ByReference.empty())
+    return true;
+  const Expr *Self = memberOperatorObject(Call);
+  if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+    Self = Member->getImplicitObjectArgument();
+  auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (Self && (!Method || !Method->isConst()))
+    return true;
+  const FunctionDecl *FD = S.Candidate;
+  if (!FD)
+    FD = Call->getDirectCallee() ? Call->getDirectCallee() : Bound;
+  if (!FD)
+    return true;
+  unsigned Skip = memberOperatorObject(Call) ? 1 : 0;
+  for (unsigned I = 0; I + Skip < Call->getNumArgs(); ++I) {
+    if (I >= FD->getNumParams())
+      return true; // variadic
+    if (writesThrough(FD->getParamDecl(I)->getType()))
+      return true;
+  }
+  // What a callable argument captures by pointer may be written through.
+  for (const Expr *Input : Inputs)
+    if (Input->getType()->isPointerType() &&
+        !Input->getType()->getPointeeType().isConstQualified())
+      return true;
+  return false;
+}
+
+bool ActivityAnalysis::visitUseful(const Block &B) {
+  bool Changed = false;
+  for (const Stmt &S : B) {
+    switch (S.K) {
+    case Stmt::Kind::Assign: {
+      int Target = S.Var >= 0 ? S.Var : Printer.rootVar(S.LValue);
+      if (Target < 0 || Useful[Target]) {
+        Changed |= markReads(S.Value);
+        Changed |= markReads(S.LValue);
+      }
+      break;
+    }
+    case Stmt::Kind::Call: {
+      if (!callIsUseful(S))
+        break;
+      std::vector<const Expr *> Inputs, ByReference;
+      callInputs(cast<CallExpr>(S.Call), Inputs, ByReference);
+      for (const Expr *Input : Inputs)
+        Changed |= markReads(Input);
+      break;
+    }
+    case Stmt::Kind::If:
+    case Stmt::Kind::Loop:
+      Changed |= visitUseful(S.Then);
+      Changed |= visitUseful(S.Else);
+      break;
+    case Stmt::Kind::Eval:
+    case Stmt::Kind::Raw:
+      break;
+    }
+  }
+  return Changed;
+}
+
+/// Collects the call statements of B that callIsUseful rejects.
+static void collectCalls(const Block &B, std::vector<const Stmt *> &Out) {
+  for (const Stmt &S : B) {
+    if (S.K == Stmt::Kind::Call)
+      Out.push_back(&S);
+    collectCalls(S.Then, Out);
+    collectCalls(S.Else, Out);
+  }
+}
+
+void ActivityAnalysis::findUseful() {
+  // Only locals and temporaries holding plain values can be dead: what
+  // holds a pointer, a container or a reference leads to memory the
+  // function's results may share.
+  for (size_t V = 0; V < IR.Vars.size(); ++V) {
+    const Variable &Var = IR.Vars[V];
+    Useful[V] =
+        (Var.K != Variable::Kind::Local && Var.K != Variable::Kind::Temp) ||
+        Var.isAlias() || !isPlainValue(Var.Type);
+  }
+  if (ResultDropped && IR.ReturnVar >= 0)
+    Useful[IR.ReturnVar] = false;
+  for (const Variable &Var : IR.Vars) {
+    markReads(Var.AliasOf);
+    markReads(Var.RangeOf);
+  }
+  while (visitUseful(IR.Body)) {
+  }
+  std::vector<const Stmt *> Calls;
+  collectCalls(IR.Body, Calls);
+  for (const Stmt *S : Calls)
+    if (!callIsUseful(*S))
+      DeadCalls.insert(S->Call);
 }
 
 } // namespace ddx

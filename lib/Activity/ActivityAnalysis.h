@@ -1,9 +1,14 @@
 //===- ActivityAnalysis.h - which values carry derivatives ------*- C++ -*-===//
 //
-// Varied analysis over FunctionIR: a variable is varied if a value that
-// depends on an active input can reach it. Flow-insensitive and iterated to a
-// fixpoint, so it over-approximates (extra derivative code, never a missing
-// derivative). Only varied values get tangents and adjoints.
+// Activity analysis over FunctionIR. A variable is varied if a value that
+// depends on an active input can reach it, and useful if its value can reach
+// what the function returns or writes (its parameters, anything behind a
+// pointer). A local or temporary is active if it is both: only active values
+// get tangents and adjoints. A value that is varied but not useful is dead
+// for derivatives: giving it an adjoint would only multiply a zero by its
+// partials, which turns into NaN where the primal computes a NaN nobody reads.
+// Both parts are flow-insensitive and iterated to a fixpoint, so they
+// over-approximate (extra derivative code, never a missing derivative).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DDX_ACTIVITY_ACTIVITYANALYSIS_H
@@ -12,6 +17,7 @@
 #include "Emit/ExprPrinter.h"
 #include "IR/FunctionIR.h"
 #include "Plan/CallableResolver.h"
+#include "llvm/ADT/DenseSet.h"
 #include <vector>
 
 namespace ddx {
@@ -39,19 +45,50 @@ public:
 
   /// Marks a parameter (or any variable) active before run().
   void seed(int Var) { Varied[Var] = true; }
+  /// For an instance whose callers read no result: the return value is
+  /// not useful.
+  void dropResult() { ResultDropped = true; }
   void run();
 
-  bool isVaried(int Var) const { return Var >= 0 && Varied[Var]; }
-  /// Whether E's value depends on an active input.
+  /// Whether Var is active: varied, and (for a local or a temporary)
+  /// useful. Parameters and the return value are always useful.
+  bool isVaried(int Var) const {
+    return Var >= 0 && Varied[Var] && Useful[Var];
+  }
+  /// Whether E's value depends on an active input (through active values).
   bool isVaried(const clang::Expr *E) const;
+  /// Whether the call statement's effects can reach the function's results:
+  /// one that is not (its result unused, nothing written through its
+  /// arguments) may stay the primal call.
+  bool isUseful(const clang::Expr *Call) const {
+    return !DeadCalls.contains(Call);
+  }
 
 private:
   bool visit(const Block &B);
   bool mark(int Var);
+  /// The usefulness fixpoint, after the varied one.
+  void findUseful();
+  bool visitUseful(const Block &B);
+  bool markUseful(int Var);
+  /// Marks every variable E reads useful.
+  bool markReads(const clang::Expr *E);
+  /// Whether a call statement may change a useful value: its result is
+  /// useful, or it can write through an argument, its object or a capture.
+  bool callIsUseful(const Stmt &S) const;
+  /// The values a call reads: its arguments, its object and what its
+  /// callables capture (By: those captured by reference).
+  void callInputs(const clang::CallExpr *Call,
+                  std::vector<const clang::Expr *> &Inputs,
+                  std::vector<const clang::Expr *> &ByReference,
+                  const clang::FunctionDecl **Bound = nullptr) const;
 
   const FunctionIR &IR;
   const ExprPrinter &Printer;
   std::vector<bool> Varied;
+  std::vector<bool> Useful;
+  llvm::DenseSet<const clang::Expr *> DeadCalls;
+  bool ResultDropped = false;
 };
 
 } // namespace ddx

@@ -292,7 +292,7 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   EmitContext::ResolvedCall R;
   if (!C.resolve(Call, R, S.Candidate))
     return Result;
-  if (C.staysPrimal(R)) {
+  if (C.staysPrimal(R, Call)) {
     Result.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
                              C.Printer.printCall(Call) + ";");
     if (!Restore.empty())
@@ -302,9 +302,20 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   if (!C.checkMemberAccess(Call, R))
     return Result;
 
+  // The callee takes its result's adjoint when it returns a plain value,
+  // whatever the call makes of it: a discarded result, or one converted to
+  // an int (a std::function<int(double)> holding a lambda returning
+  // double), gives it a zero seed, and the callee's variant for unused
+  // results ignores it.
+  QualType Ret = Call->getType();
+  QualType Returned = C.calleeReturnType(R);
+  bool HasSeed = isPlainValue(Returned);
+  bool Seeded = HasSeed && !Temp.empty() && isPlainValue(Ret) &&
+                C.Activity.isVaried(S.Var);
   std::vector<ParamActivity> Acts;
-  std::string Forward = C.callee(R, Mode::ForwardSweep, Acts);
-  std::string Reverse = C.callee(R, Mode::ReverseSweep, Acts);
+  bool Unused = HasSeed && !Seeded;
+  std::string Forward = C.callee(R, Mode::ForwardSweep, Acts, Unused);
+  std::string Reverse = C.callee(R, Mode::ReverseSweep, Acts, Unused);
   std::vector<std::string> FwdArgs, RevArgs;
   Lines Rev, After;
   Rev.push_back("{");
@@ -324,15 +335,6 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   }
   if (!C.checkReturn(Call, S.Var))
     return Result;
-  // The callee takes its result's adjoint when it returns a plain value,
-  // whatever the call makes of it: a discarded result, or one converted to
-  // an int (a std::function<int(double)> holding a lambda returning
-  // double), gives it a zero seed.
-  QualType Ret = Call->getType();
-  QualType Returned = C.calleeReturnType(R);
-  bool HasSeed = isPlainValue(Returned);
-  bool Seeded = HasSeed && !Temp.empty() && isPlainValue(Ret) &&
-                C.Activity.isVaried(S.Var);
   if (HasSeed)
     RevArgs.push_back(Seeded ? ExprPrinter::shadowName(Temp)
                       : Returned->isRealFloatingType()

@@ -346,9 +346,10 @@ void EmitContext::warnDetachedOption(const Expr *Arg, const std::string &Option,
 }
 
 std::string EmitContext::callee(const ResolvedCall &R, Mode M,
-                                std::vector<ParamActivity> &Acts) {
+                                std::vector<ParamActivity> &Acts,
+                                bool ResultUnused) {
   Acts = activities(R);
-  return Plan.get(R.What, M, Acts, paramNames(R.What), R.At).Name;
+  return Plan.get(R.What, M, Acts, paramNames(R.What), R.At, ResultUnused).Name;
 }
 
 bool isIndirect(QualType T) {

@@ -62,15 +62,18 @@ struct EmitContext {
                           const clang::FunctionDecl *Callee);
   /// The instance for a resolved call, with the activity of its arguments.
   std::string callee(const ResolvedCall &R, Mode M,
-                     std::vector<ParamActivity> &Activity);
+                     std::vector<ParamActivity> &Activity,
+                     bool ResultUnused = false);
   /// The value of a compile-time constant argument as a C++ literal, or "".
   std::string constantText(const clang::Expr *E) const;
   /// Whether any argument (or the object) of a resolved call is varied.
   bool anyVaried(const ResolvedCall &R) const;
-  /// Whether a call can stay the primal call: nothing active reaches it and
-  /// it calls or passes no lambda (a lambda has no primal to call here).
-  bool staysPrimal(const ResolvedCall &R) const {
-    return !anyVaried(R) && !R.What.Lambda && R.What.Bindings.empty();
+  /// Whether a call can stay the primal call: nothing active reaches it, or
+  /// nothing it changes reaches the function's results; and it calls or
+  /// passes no lambda (a lambda has no primal to call here).
+  bool staysPrimal(const ResolvedCall &R, const clang::CallExpr *Call) const {
+    return (!anyVaried(R) || !Activity.isUseful(Call)) && !R.What.Lambda &&
+           R.What.Bindings.empty();
   }
   /// Refuses a differentiated member call whose class has non-public
   /// members (the derivative is a free function taking `self`).

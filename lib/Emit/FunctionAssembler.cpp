@@ -116,6 +116,8 @@ public:
     for (unsigned P = 0; P < IR.NumParams && P < I.Activity.size(); ++P)
       if (I.Activity[P] != ParamActivity::Inactive)
         Activity.seed(P);
+    if (I.ResultUnused)
+      Activity.dropResult();
     Activity.run();
   }
 

@@ -214,7 +214,7 @@ void TangentEmitter::emitCall(const Stmt &S, Lines &Out) {
   EmitContext::ResolvedCall R;
   if (!C.resolve(Call, R, S.Candidate))
     return;
-  if (C.staysPrimal(R)) {
+  if (C.staysPrimal(R, Call)) {
     Out.push_back((Result.empty() ? "" : Result + " = ") +
                   C.Printer.printCall(Call) + ";");
     return;

@@ -45,9 +45,10 @@ std::string DiffPlan::baseName(const Target &What) const {
 const Instance &DiffPlan::get(const Target &What, Mode M,
                               const std::vector<ParamActivity> &Activity,
                               llvm::ArrayRef<std::string> ParamNames,
-                              SourceLocation NeededAt) {
+                              SourceLocation NeededAt, bool ResultUnused) {
   for (const Instance &I : Instances)
-    if (I.What == What && I.M == M && I.Activity == Activity)
+    if (I.What == What && I.M == M && I.Activity == Activity &&
+        I.ResultUnused == ResultUnused)
       return I;
   std::string Name = baseName(What);
   for (const CallableBinding &B : What.Bindings) {
@@ -66,11 +67,14 @@ const Instance &DiffPlan::get(const Target &What, Mode M,
   for (size_t P = 0; P < Activity.size() && P < ParamNames.size(); ++P)
     if (Activity[P] != ParamActivity::Inactive)
       Name += "_" + ParamNames[P];
+  if (ResultUnused)
+    Name += "_result_unused";
   std::string Unique = Name;
   for (unsigned N = 2; Names.contains(Unique); ++N)
     Unique = Name + "_" + std::to_string(N);
   Names.insert(Unique);
-  Instances.push_back(Instance{What, M, Activity, Unique, NeededAt, Current});
+  Instances.push_back(
+      Instance{What, M, Activity, ResultUnused, Unique, NeededAt, Current});
   return Instances.back();
 }
 

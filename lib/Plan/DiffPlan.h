@@ -89,6 +89,10 @@ struct Instance {
   Mode M = Mode::Tangent;
   /// One entry per parameter of the lowered function (captures first).
   std::vector<ParamActivity> Activity;
+  /// A forward and reverse sweep for calls whose result nothing reads: the
+  /// result gets no adjoint (its partials are not even computed, so a NaN
+  /// the primal returns and nobody reads stays out of the gradient).
+  bool ResultUnused = false;
   std::string Name;
   /// The call or request that first needed this instance, for notes.
   clang::SourceLocation NeededAt;
@@ -103,7 +107,8 @@ public:
   const Instance &get(const Target &What, Mode M,
                       const std::vector<ParamActivity> &Activity,
                       llvm::ArrayRef<std::string> ParamNames,
-                      clang::SourceLocation NeededAt = {});
+                      clang::SourceLocation NeededAt = {},
+                      bool ResultUnused = false);
 
   /// The next instance not yet generated, or null. Instances asked for
   /// until the next call are needed by this one.
