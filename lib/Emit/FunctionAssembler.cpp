@@ -226,7 +226,8 @@ std::string InstanceBuilder::declarations(const std::string &Body,
     if (Var.isAlias())
       continue;
     if (V >= IR.NumParams && mentions(Body, Var.Name))
-      Decls += Printer.declare(Var.Type, Var.Name) + "{};\n";
+      Decls += (Var.MaybeUnused ? "[[maybe_unused]] " : "") +
+               Printer.declare(Var.Type, Var.Name) + "{};\n";
     std::string Shadow = ExprPrinter::shadowName(Var.Name);
     if (!Activity.isVaried(V) || !mentions(Body, Shadow))
       continue;

@@ -47,6 +47,9 @@ struct Variable {
   bool ByReference = false; ///< a parameter or capture of reference type
   bool ConstReference = false;
   bool WrittenInLoop = false;
+  /// Declared [[maybe_unused]]: a snapshot of a capture for a lambda that
+  /// may never be called.
+  bool MaybeUnused = false;
   unsigned Writes = 0;
 };
 
@@ -128,6 +131,10 @@ struct FunctionIR {
   /// Locals that only name a callable (a lambda, or a function pointer set
   /// once): not hoisted; calls through them are bound to their initializer.
   llvm::DenseMap<const clang::ValueDecl *, const clang::Expr *> LocalCallables;
+  /// Lambdas held in locals whose by-value captures of variables that
+  /// change later were copied where the lambda is made (into temporaries
+  /// TempOf gives for the capture's initializer).
+  llvm::DenseSet<const clang::LambdaExpr *> SnapshotLambdas;
   /// Arguments of extracted calls that go to options (DDX_OPTION parameters
   /// of the callee or of its rule): never differentiated, so a callee
   /// writing through one (an error estimate) does not make it active.

@@ -124,6 +124,9 @@ private:
   void pushCall(Stmt S, Block &Out);
   void noteOptionArgs(const CallExpr *Call);
   bool isLocalCallable(const VarDecl *VD);
+  /// Copies the by-value captures of L that change later into temporaries,
+  /// where L is made: calls through the local holding L pass those.
+  void snapshotCaptures(const LambdaExpr *L, SourceLocation Loc, Block &Out);
   bool isStableAlias(const VarDecl *VD, const Expr *Init);
   std::string calleeBaseName(const CallExpr *Call);
   /// Whether every return of the method being lowered returns *this.
@@ -631,9 +634,11 @@ void BodyLowerer::lowerDecl(const VarDecl *VD, Block &Out) {
                                   "an array of a constant size");
     return;
   }
-  if (auto *Lambda = dyn_cast_or_null<LambdaExpr>(
-          VD->getInit() ? skipImplicit(VD->getInit()) : nullptr);
-      Lambda && !isLocalCallable(VD)) {
+  auto *Lambda = dyn_cast_or_null<LambdaExpr>(
+      VD->getInit() ? skipImplicit(VD->getInit()) : nullptr);
+  if (Lambda && unstableCapture(Lambda))
+    snapshotCaptures(Lambda, VD->getLocation(), Out);
+  if (Lambda && !isLocalCallable(VD)) {
     // A lambda stands for its call operator, bound where it is called;
     // that needs the captures it was given to be the ones it runs with.
     if (const VarDecl *Changed = unstableCapture(Lambda)) {
@@ -994,6 +999,46 @@ bool BodyLowerer::isStableAlias(const VarDecl *VD, const Expr *Init) {
   return true;
 }
 
+void BodyLowerer::snapshotCaptures(const LambdaExpr *L, SourceLocation Loc,
+                                   Block &Out) {
+  struct Snapshot {
+    const VarDecl *Var;
+    const Expr *Init;
+  };
+  llvm::SmallVector<Snapshot, 4> Snapshots;
+  const clang::Stmt *Body = IR.Function->getBody();
+  auto Init = L->capture_init_begin();
+  for (const LambdaCapture &C : L->captures()) {
+    const Expr *CaptureInit = *Init++;
+    auto *V = dyn_cast_or_null<VarDecl>(
+        C.capturesVariable() ? C.getCapturedVar() : nullptr);
+    if (!V || C.getCaptureKind() != LCK_ByCopy || V->isInitCapture() ||
+        !isModified(V, Body))
+      continue;
+    // A value read directly, or a struct of values copied.
+    const Expr *Read = CaptureInit ? skipImplicit(CaptureInit) : nullptr;
+    if (auto *Copy = dyn_cast_or_null<CXXConstructExpr>(Read);
+        Copy && (Copy->getNumArgs() != 1 ||
+                 !Copy->getConstructor()->isCopyOrMoveConstructor() ||
+                 !V->getType().isTriviallyCopyableType(Ctx)))
+      return;
+    if (!Read || !IR.VarOf.count(V) ||
+        !isa<DeclRefExpr, CXXConstructExpr>(Read))
+      return;
+    Snapshots.push_back({V, Read});
+  }
+  for (const Snapshot &S : Snapshots) {
+    int Copy =
+        newVar(S.Var->getName().str() + "_captured",
+               S.Var->getType().getNonReferenceType().getUnqualifiedType(),
+               Variable::Kind::Temp);
+    IR.Vars[Copy].MaybeUnused = true;
+    emitAssign(Out, Loc, Copy, "", nullptr, BO_Assign, refTo(S.Var, Ctx));
+    IR.TempOf[S.Init] = Copy;
+  }
+  IR.SnapshotLambdas.insert(L);
+}
+
 /// A local that only names a callable: a lambda, a function pointer or a
 /// std::function initialised from one (or from another such local, or a
 /// callable parameter of this clone), and never assigned again or exposed
@@ -1002,7 +1047,8 @@ bool BodyLowerer::isLocalCallable(const VarDecl *VD) {
   if (!VD->getInit() || !isCallableParam(VD->getType()))
     return false;
   auto R = resolveCallable(VD->getInit(), IR, Ctx);
-  if (!R || (R->Lambda && unstableCapture(R->Lambda)))
+  if (!R || (R->Lambda && unstableCapture(R->Lambda) &&
+             !IR.SnapshotLambdas.contains(R->Lambda)))
     return false;
   // A closure object always calls its own operator(), whatever is done to
   // it; a function pointer or std::function must keep what it was given.

@@ -32,8 +32,25 @@ struct ModificationFinder : RecursiveASTVisitor<ModificationFinder> {
   llvm::DenseSet<const ParmVarDecl *> *Seen = nullptr;
   bool Found = false;
 
+  /// Whether E is V or a part of it (a member, an element of an array or
+  /// container it holds): changing a part changes V.
   bool refers(const Expr *E) {
-    auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    E = E->IgnoreParenImpCasts();
+    while (true) {
+      if (auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
+        E = M->getBase()->IgnoreParenImpCasts();
+      else if (auto *S = dyn_cast<ArraySubscriptExpr>(E);
+               S &&
+               !S->getBase()->IgnoreParenImpCasts()->getType()->isPointerType())
+        E = S->getBase()->IgnoreParenImpCasts();
+      else if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+               Op && Op->getOperator() == OO_Subscript &&
+               !cast<CXXMethodDecl>(Op->getDirectCallee())->isConst())
+        E = Op->getArg(0)->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    auto *Ref = dyn_cast<DeclRefExpr>(E);
     return Ref && Ref->getDecl() == V;
   }
   /// Whether a callee may change what it receives through P: a reference
@@ -226,10 +243,7 @@ static const Expr *skipToCallable(const Expr *E) {
   return E;
 }
 
-/// A reference to a variable, made for generated code (the captures of a
-/// lambda that arrives through a parameter are parameters of the clone,
-/// keyed by the captured variable).
-static const Expr *refTo(const VarDecl *VD, ASTContext &Ctx) {
+const Expr *refTo(const VarDecl *VD, ASTContext &Ctx) {
   return DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(),
                              const_cast<VarDecl *>(VD),
                              /*RefersToEnclosingVariableOrCapture=*/false,

@@ -63,6 +63,11 @@ bool writesThrough(clang::QualType T);
 /// or binds it to a reference to non-const.
 bool isModified(const clang::VarDecl *V, const clang::Stmt *Body);
 
+/// A reference to VD, made for generated code (the captures of a lambda that
+/// arrives through a parameter are parameters of the clone, keyed by the
+/// captured variable; a snapshot of a capture reads the variable).
+const clang::Expr *refTo(const clang::VarDecl *VD, clang::ASTContext &Ctx);
+
 /// A variable a lambda captures by value that its enclosing function
 /// modifies somewhere, or null. ddx passes captures where the lambda is
 /// used, so such a capture could differ from the value the lambda holds.
