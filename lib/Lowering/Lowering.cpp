@@ -636,7 +636,7 @@ void BodyLowerer::lowerDecl(const VarDecl *VD, Block &Out) {
   }
   auto *Lambda = dyn_cast_or_null<LambdaExpr>(
       VD->getInit() ? skipImplicit(VD->getInit()) : nullptr);
-  if (Lambda && unstableCapture(Lambda))
+  if (Lambda)
     snapshotCaptures(Lambda, VD->getLocation(), Out);
   if (Lambda && !isLocalCallable(VD)) {
     // A lambda stands for its call operator, bound where it is called;
@@ -1005,15 +1005,21 @@ void BodyLowerer::snapshotCaptures(const LambdaExpr *L, SourceLocation Loc,
     const VarDecl *Var;
     const Expr *Init;
   };
-  llvm::SmallVector<Snapshot, 4> Snapshots;
+  llvm::SmallVector<Snapshot, 4> Snapshots, InitCaptures;
   const clang::Stmt *Body = IR.Function->getBody();
   auto Init = L->capture_init_begin();
   for (const LambdaCapture &C : L->captures()) {
     const Expr *CaptureInit = *Init++;
     auto *V = dyn_cast_or_null<VarDecl>(
         C.capturesVariable() ? C.getCapturedVar() : nullptr);
-    if (!V || C.getCaptureKind() != LCK_ByCopy || V->isInitCapture() ||
-        !isModified(V, Body))
+    // An init-capture becomes a local set here: its initializer may read
+    // variables that change before the lambda is called.
+    if (V && V->isInitCapture()) {
+      if (CaptureInit && !V->getType()->isReferenceType() && !IR.VarOf.count(V))
+        InitCaptures.push_back({V, CaptureInit});
+      continue;
+    }
+    if (!V || C.getCaptureKind() != LCK_ByCopy || !isModified(V, Body))
       continue;
     // A value read directly, or a struct of values copied.
     const Expr *Read = CaptureInit ? skipImplicit(CaptureInit) : nullptr;
@@ -1035,6 +1041,12 @@ void BodyLowerer::snapshotCaptures(const LambdaExpr *L, SourceLocation Loc,
     IR.Vars[Copy].MaybeUnused = true;
     emitAssign(Out, Loc, Copy, "", nullptr, BO_Assign, refTo(S.Var, Ctx));
     IR.TempOf[S.Init] = Copy;
+  }
+  for (const Snapshot &S : InitCaptures) {
+    QualType T = S.Var->getType().getUnqualifiedType();
+    int Var = newVar(S.Var->getName(), T, Variable::Kind::Local, S.Var);
+    IR.Vars[Var].MaybeUnused = true;
+    lowerInit(Var, "", T, S.Init, Loc, Out);
   }
   IR.SnapshotLambdas.insert(L);
 }
@@ -1205,8 +1217,12 @@ bool BodyLowerer::hasExtractable(const Expr *E) {
   if (isa_and_nonnull<CXXDefaultArgExpr, CXXDefaultInitExpr>(E))
     return false;
   E = skipImplicit(E);
-  if (!E || isa<LambdaExpr>(E))
+  if (!E)
     return false;
+  if (auto *L = dyn_cast<LambdaExpr>(E))
+    return llvm::any_of(L->capture_inits(), [&](const Expr *Init) {
+      return Init && hasExtractable(Init);
+    });
   if (auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
     return true;
   if (auto *Call = dyn_cast<CallExpr>(E); Call && isUserCall(Call))
@@ -1313,8 +1329,14 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out) {
     IR.TempOf[U] = Temp;
     return;
   }
-  if (isa<LambdaExpr>(E))
-    return; // its body is not part of this function
+  if (auto *L = dyn_cast<LambdaExpr>(E)) {
+    // Its body is not part of this function; the initializers of its
+    // init-captures are, evaluated where the lambda is made.
+    for (const Expr *Init : L->capture_inits())
+      if (Init)
+        extractRec(Init, Out);
+    return;
+  }
   for (const clang::Stmt *Child : E->children())
     if (auto *CE = dyn_cast_or_null<Expr>(Child))
       extractRec(CE, Out);

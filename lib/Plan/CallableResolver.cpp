@@ -553,8 +553,13 @@ static ResolvedCallable fromLambda(const LambdaExpr *L, bool ThroughParam,
     R.Bindings = capturedBindings(L, *IR);
   for (const CaptureSlot &S : captureSlots(L, Ctx, R.Bindings)) {
     auto *Captured = dyn_cast_or_null<VarDecl>(S.Var);
-    const Expr *Arg =
-        (ThroughParam || !S.Init) && Captured ? refTo(Captured, Ctx) : S.Init;
+    // (An init-capture of a lambda held in a local is a local of the
+    // enclosing function, set where the lambda is made.)
+    bool Local = IR && Captured && Captured->isInitCapture() &&
+                 IR->VarOf.count(Captured);
+    const Expr *Arg = (ThroughParam || !S.Init || Local) && Captured
+                          ? refTo(Captured, Ctx)
+                          : S.Init;
     R.Captures.push_back({Arg, S.ParamType});
   }
   return R;
