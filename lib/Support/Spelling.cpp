@@ -19,6 +19,17 @@ PrintingPolicy printingPolicy(const ASTContext &Ctx) {
 QualType readableType(QualType T, const ASTContext &Ctx) {
   if (T.getCanonicalType()->isBuiltinType())
     return T.getCanonicalType();
+  // Through references and pointers, so that a builtin behind a member
+  // typedef (`std::vector<double>::value_type &`, an init-capture's type) is
+  // spelled as the builtin: the typedef's own name is not in scope.
+  if (auto *R = dyn_cast<LValueReferenceType>(T.getTypePtr()))
+    return Ctx.getLValueReferenceType(readableType(R->getPointeeType(), Ctx));
+  if (auto *R = dyn_cast<RValueReferenceType>(T.getTypePtr()))
+    return Ctx.getRValueReferenceType(readableType(R->getPointeeType(), Ctx));
+  if (auto *P = dyn_cast<PointerType>(T.getTypePtr()))
+    return Ctx.getQualifiedType(
+        Ctx.getPointerType(readableType(P->getPointeeType(), Ctx)),
+        T.getLocalQualifiers());
   return TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/true);
 }
 

@@ -5,6 +5,7 @@
 #include <ddx/ddx.hpp>
 #include "check.hpp"
 #include <cmath>
+#include <vector>
 
 template <class F> double apply_sum(F f, double a, int n) {
   double s = 0.0;
@@ -63,6 +64,14 @@ double inline_init_capture(double x, double y) {
   return apply_sum(
       [c = make(3.0, y).b, d = std::sin(x)](double t) { return c * t + d; },
       x * y, 3);
+}
+
+// An init-capture whose type is a container's member typedef (value_type):
+// its shadow parameter is spelled double (difftest seed 1479: 'value_type'
+// did not compile).
+double typedef_capture(double x, double y) {
+  std::vector<double> w = {y, x, x * y};
+  return apply_sum([c = (w[2] + w[0])](double t) { return c * t; }, y, 2) * x;
 }
 
 double never_called(double x, double y) {
@@ -144,6 +153,21 @@ int main() {
                 [&](double h) { return inline_init_capture(x, y + h); });
       check::near("inline_init_capture fwd vs rev x", tx, dx, 1e-10);
       check::near("inline_init_capture fwd vs rev y", ty, dy, 1e-10);
+      (void)v1;
+      (void)v2;
+    }
+    {
+      auto [v, dx, dy] =
+          ddx::gradient(typedef_capture, ddx::active(x), ddx::active(y));
+      auto [v1, tx] = ddx::derivative(typedef_capture, ddx::dual(x, 1.0), y);
+      auto [v2, ty] = ddx::derivative(typedef_capture, x, ddx::dual(y, 1.0));
+      check::near("typedef_capture value", v, typedef_capture(x, y));
+      check::fd("typedef_capture d/dx", dx,
+                [&](double h) { return typedef_capture(x + h, y); });
+      check::fd("typedef_capture d/dy", dy,
+                [&](double h) { return typedef_capture(x, y + h); });
+      check::near("typedef_capture fwd vs rev x", tx, dx, 1e-10);
+      check::near("typedef_capture fwd vs rev y", ty, dy, 1e-10);
       (void)v1;
       (void)v2;
     }
