@@ -523,6 +523,15 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     if (const Expr *Sole = soleArgument(Construct))
       return accumulate(Sole, Seed, Out);
+    // n copies of a value: the value's adjoint is the sum of the elements'.
+    if (const Expr *Value = fillValue(Construct)) {
+      std::string I = C.freshTemp();
+      Out.push_back("for (std::size_t " + I + " = 0; " + I + " < (" + Seed +
+                    ").size(); ++" + I + ") {");
+      accumulate(Value, "(" + Seed + ")[" + I + "]", Out);
+      Out.push_back("}");
+      return;
+    }
   }
   // A container built from braces: element I's adjoint is the seed's [I].
   if (auto *List = dyn_cast<CXXStdInitializerListExpr>(E))

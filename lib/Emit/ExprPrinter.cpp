@@ -209,6 +209,26 @@ const Expr *soleArgument(const CXXConstructExpr *Construct) {
   return Sole;
 }
 
+const Expr *fillValue(const CXXConstructExpr *Construct) {
+  llvm::SmallVector<const Expr *, 2> Args;
+  for (const Expr *Arg : Construct->arguments())
+    if (!isa<CXXDefaultArgExpr>(Arg))
+      Args.push_back(Arg);
+  auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Construct->getType()->getAsCXXRecordDecl());
+  if (Args.size() != 2 || !Spec || !Spec->isInStdNamespace() ||
+      Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type ||
+      !Args[0]->getType()->isIntegerType())
+    return nullptr;
+  QualType Element = Spec->getTemplateArgs()[0].getAsType();
+  QualType Value = Args[1]->getType().getNonReferenceType();
+  if (Element.getCanonicalType().getUnqualifiedType() !=
+      Value.getCanonicalType().getUnqualifiedType())
+    return nullptr;
+  return Args[1];
+}
+
 const Expr *copiedFrom(const Expr *E) {
   auto *Copy = dyn_cast<CXXConstructExpr>(E);
   if (Copy && Copy->getNumArgs() == 1 &&

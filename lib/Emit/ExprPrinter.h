@@ -93,6 +93,9 @@ const clang::Expr *accessorObject(const clang::Expr *E);
 /// container's allocator, aside), or null: `std::vector<double> v{a, b}`
 /// is built from its initializer list, `S t(s)` from s.
 const clang::Expr *soleArgument(const clang::CXXConstructExpr *Construct);
+/// For a standard container made of a count and a value
+/// (`std::vector<double> w(n, x)`), the value; otherwise null.
+const clang::Expr *fillValue(const clang::CXXConstructExpr *Construct);
 
 /// std::move, std::forward and std::as_const: casts of a value category,
 /// through which a value's derivative passes unchanged.

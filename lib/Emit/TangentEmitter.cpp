@@ -374,6 +374,14 @@ std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     if (const Expr *Sole = soleArgument(Construct))
       return tangent(Sole);
+    // n copies of a value: n copies of its tangent.
+    if (const Expr *Value = fillValue(Construct)) {
+      std::optional<std::string> T = tangent(Value);
+      if (!T)
+        return std::nullopt;
+      return C.Printer.typeName(Construct->getType().getUnqualifiedType()) +
+             "(" + C.Printer.print(Construct->getArg(0)) + ", " + *T + ")";
+    }
   }
   // A container built from braces: the shadow from the elements' tangents.
   if (auto *List = dyn_cast<CXXStdInitializerListExpr>(E))
