@@ -215,13 +215,17 @@ bool ActivityAnalysis::visit(const Block &B) {
       // writes, or refused.)
       if (auto *Method =
               dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-          Self && Method && !Method->isStatic() && !Method->isConst() &&
-          !Printer.context().getSourceManager().isInSystemHeader(
-              Method->getLocation()) &&
-          isDifferentiableType(Self->getType()->isPointerType()
-                                   ? Self->getType()->getPointeeType()
-                                   : Self->getType()))
-        Changed |= mark(Printer.rootVar(Self));
+          Self && Method && !Method->isStatic()) {
+        QualType Object = Self->getType()->isPointerType()
+                              ? Self->getType()->getPointeeType()
+                              : Self->getType();
+        // (A const one still writes through the pointers the object holds.)
+        if ((!Method->isConst() || holdsPointers(Object)) &&
+            !Printer.context().getSourceManager().isInSystemHeader(
+                Method->getLocation()) &&
+            isDifferentiableType(Object))
+          Changed |= mark(Printer.rootVar(Self));
+      }
       // The callee may write active values through its non-const pointer
       // and reference arguments.
       const FunctionDecl *FD = S.Candidate;
@@ -230,7 +234,11 @@ bool ActivityAnalysis::visit(const Block &B) {
       for (unsigned I = 0;
            FD && I + Skip < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
         const Expr *Arg = Call->getArg(I + Skip);
-        if (writesThrough(FD->getParamDecl(I)->getType()) &&
+        // (A struct holding pointers, even passed by value, leads the
+        // callee to what they point to: a view of a local.)
+        QualType Param = FD->getParamDecl(I)->getType();
+        if ((writesThrough(Param) ||
+             holdsPointers(Param.getNonReferenceType())) &&
             !IR.OptionArgs.contains(skipImplicit(Arg)))
           Changed |= mark(Printer.rootVar(Arg));
       }
@@ -288,6 +296,25 @@ bool ActivityAnalysis::markReads(const Expr *E) {
   return Changed;
 }
 
+/// Whether a value of type T can lead a callee to memory outside it: a
+/// pointer or a reference, or a struct holding one (a view, a
+/// gsl_function).
+static bool leadsOut(QualType T) {
+  return T->isPointerType() || T->isReferenceType() ||
+         anyMember(T, [](QualType F) {
+           return F->isPointerType() || F->isReferenceType();
+         });
+}
+
+/// Whether a const member function may still change the object.
+static bool hasMutableMembers(QualType T) {
+  auto *R = T.getNonReferenceType()
+                ->getPointeeOrArrayElementType()
+                ->getAsRecordDecl();
+  return R && llvm::any_of(R->fields(),
+                           [](const FieldDecl *F) { return F->isMutable(); });
+}
+
 bool ActivityAnalysis::callIsUseful(const Stmt &S) const {
   // A call made for its effects, or whose result is read.
   if (S.Var < 0 || Useful[S.Var])
@@ -298,11 +325,17 @@ bool ActivityAnalysis::callIsUseful(const Stmt &S) const {
   callInputs(Call, Inputs, ByReference, &Bound);
   if (!ByReference.empty())
     return true;
+  // Anything that can lead the callee to outside memory may be written
+  // through (a pointer an argument, the object or a capture holds).
+  for (const Expr *Input : Inputs)
+    if (leadsOut(Input->getType()))
+      return true;
   const Expr *Self = memberOperatorObject(Call);
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
     Self = Member->getImplicitObjectArgument();
   auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-  if (Self && (!Method || !Method->isConst()))
+  if (Self &&
+      (!Method || !Method->isConst() || hasMutableMembers(Self->getType())))
     return true;
   const FunctionDecl *FD = S.Candidate;
   if (!FD)
@@ -316,10 +349,29 @@ bool ActivityAnalysis::callIsUseful(const Stmt &S) const {
     if (writesThrough(FD->getParamDecl(I)->getType()))
       return true;
   }
-  // What a callable argument captures by pointer may be written through.
-  for (const Expr *Input : Inputs)
-    if (Input->getType()->isPointerType() &&
-        !Input->getType()->getPointeeType().isConstQualified())
+  return false;
+}
+
+/// Whether E holds a call left as primal code (no Call statement of its
+/// own) that may write through an argument: what such a call reads must
+/// stay active, so that the checks of calls left as primal code see it.
+static bool hasWritingCall(const Expr *E, const ExprPrinter &Printer) {
+  if (!E || isa<LambdaExpr>(E))
+    return false;
+  if (auto *Call = dyn_cast<CallExpr>(E); Call && Printer.tempOf(Call) < 0) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      // (Without a parameter to look at, as for a variadic one, the
+      // argument's own type decides.)
+      QualType T = FD && I < FD->getNumParams() ? FD->getParamDecl(I)->getType()
+                                                : Call->getArg(I)->getType();
+      if (writesThrough(T) || leadsOut(T.getNonReferenceType()))
+        return true;
+    }
+  }
+  for (const clang::Stmt *Child : E->children())
+    if (auto *CE = dyn_cast_or_null<Expr>(Child);
+        CE && hasWritingCall(CE, Printer))
       return true;
   return false;
 }
@@ -330,7 +382,7 @@ bool ActivityAnalysis::visitUseful(const Block &B) {
     switch (S.K) {
     case Stmt::Kind::Assign: {
       int Target = S.Var >= 0 ? S.Var : Printer.rootVar(S.LValue);
-      if (Target < 0 || Useful[Target]) {
+      if (Target < 0 || Useful[Target] || hasWritingCall(S.Value, Printer)) {
         Changed |= markReads(S.Value);
         Changed |= markReads(S.LValue);
       }
@@ -347,10 +399,17 @@ bool ActivityAnalysis::visitUseful(const Block &B) {
     }
     case Stmt::Kind::If:
     case Stmt::Kind::Loop:
+      if (hasWritingCall(S.CondExpr, Printer))
+        Changed |= markReads(S.CondExpr);
       Changed |= visitUseful(S.Then);
       Changed |= visitUseful(S.Else);
       break;
     case Stmt::Kind::Eval:
+      // Evaluated for its effects: what a call in it that may write reads
+      // stays active, so that the call is checked (`(void)v;` reads none).
+      if (hasWritingCall(S.Call, Printer))
+        Changed |= markReads(S.Call);
+      break;
     case Stmt::Kind::Raw:
       break;
     }

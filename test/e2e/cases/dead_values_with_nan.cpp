@@ -15,6 +15,25 @@ double write_and_nan(double *out, double x, double y) {
   return std::log(-1.0 - y * y) * x;
 }
 
+// A view holding a pointer: writing through it is an effect even when the
+// result is unused.
+struct View {
+  double *p;
+};
+double put(View v, double s) {
+  v.p[0] = s;
+  return std::sqrt(-1.0 - s * s);
+}
+
+// A const member function writing through a pointer the object holds.
+struct Sink {
+  double *to;
+  double store(double s) const {
+    *to = s;
+    return std::log(-1.0 - s * s);
+  }
+};
+
 struct Pair {
   double a, b;
   double ratio() const { return std::log(-a * a - 1.0) * b; }
@@ -34,10 +53,17 @@ double f(double x, double y) {
   }
   double out = 0.0;
   double ignored = write_and_nan(&out, x, y);   // result dead, *out not
+  double viewed = 0.0;
+  View v{&viewed};
+  double status = put(v, x * x * y);            // result dead, *v.p not
+  (void)status;
+  double sunk = 0.0;
+  Sink sink{&sunk};
+  sink.store(std::sin(x) * y);                   // result discarded
   (void)unused;
   (void)r;
   (void)ignored;
-  return s * x + out;
+  return s * x + out + viewed + sunk;
 }
 
 int main() {
