@@ -107,6 +107,8 @@ private:
   void extractRec(const Expr *E, Block &Out);
   /// Whether extractRec would lift anything out of E.
   bool hasExtractable(const Expr *E);
+  /// Whether E makes a call that passes a lambda.
+  static bool passesLambda(const Expr *E);
   /// `c ? a : b` whose branches hold calls: the branch taken is evaluated
   /// in an if, into a temporary that stands for the whole expression.
   void lowerSelect(const ConditionalOperator *C, Block &Out);
@@ -333,6 +335,10 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
                                      "initializer or condition variable yet");
       return {};
     }
+    // A condition is primal code, but a call passing a lambda has no primal
+    // to call in generated code: such calls are lifted out like any other.
+    if (passesLambda(If->getCond()))
+      extractCalls(If->getCond(), Out);
     Stmt Branch;
     Branch.K = Stmt::Kind::If;
     Branch.Loc = If->getBeginLoc();
@@ -1240,6 +1246,20 @@ bool BodyLowerer::onlyReadForValue(const Expr *E) {
     auto *Cast = P.get<ImplicitCastExpr>();
     return Cast && Cast->getCastKind() == CK_LValueToRValue;
   }
+  return false;
+}
+
+bool BodyLowerer::passesLambda(const Expr *E) {
+  if (!E)
+    return false;
+  if (auto *Call = dyn_cast<CallExpr>(E))
+    for (const Expr *Arg : Call->arguments())
+      if (isa<LambdaExpr>(skipImplicit(Arg)))
+        return true;
+  for (const clang::Stmt *Child : E->children())
+    if (auto *CE = dyn_cast_or_null<Expr>(Child);
+        CE && !isa<LambdaExpr>(CE) && passesLambda(CE))
+      return true;
   return false;
 }
 
