@@ -25,6 +25,7 @@ Usage: gen.py --seed N [-o out.cpp]
 """
 import argparse
 import random
+import re
 import sys
 
 LITERALS = ["0.5", "1.5", "2.0", "0.25", "0.75", "1.25", "3.0", "0.1", "0.3", "0.9"]
@@ -511,7 +512,12 @@ class Gen:
     def s_decl(self, sc):
         name = self.decl_name(sc, "v")
         const = self.r.random() < 0.1
-        self.w("%sdouble %s = %s;" % ("const " if const else "", name, self.expr(sc, 3)))
+        init = self.expr(sc, 3)
+        # A name shadowing an outer local is in scope in its own initializer:
+        # reading it there reads the new, uninitialised variable.
+        if re.search(r"\b%s\b" % re.escape(name), init):
+            name = self.fresh("v")
+        self.w("%sdouble %s = %s;" % ("const " if const else "", name, init))
         sc.add(Var(name, "d", writable=not const))
 
     def s_assign(self, sc):
@@ -529,7 +535,9 @@ class Gen:
             e = self.small(sc, 1)
             self.w("%s /= (1.0 + %s * %s);" % (lv, e, e))
         else:
-            self.w(r.choice(["++%s;", "%s++;", "--%s;", "%s--;"]) % lv)
+            # (`*p++` would step the pointer: the dereference needs parentheses.)
+            step = "(%s)" % lv if lv.startswith("*") else lv
+            self.w(r.choice(["++%s;", "%s++;", "--%s;", "%s--;"]) % step)
 
     def rhs(self, sc, depth):
         """The value of an assignment. Where it may run repeatedly (in a loop,
