@@ -19,6 +19,9 @@ namespace {
 
 /// Whether Name occurs in Text as a whole identifier.
 bool mentions(const std::string &Text, const std::string &Name) {
+  // (An empty name would match everywhere without advancing.)
+  if (Name.empty())
+    return false;
   size_t Pos = 0;
   while ((Pos = Text.find(Name, Pos)) != std::string::npos) {
     bool Before =

@@ -100,6 +100,13 @@ private:
   FlagSet lowerRangeFor(const CXXForRangeStmt *For, Block &Out);
   FlagSet lowerSwitch(const SwitchStmt *S, Block &Out);
   void lowerDecl(const VarDecl *VD, Block &Out);
+  void lowerLocal(const VarDecl *VD, llvm::StringRef Name, Block &Out);
+  /// `auto [u, v] = s;`: the object decomposed is a local named after its
+  /// bindings, and each binding an alias of its member or element.
+  void lowerDecomposition(const DecompositionDecl *DD, Block &Out);
+  /// Whether ddx sees through DD's bindings (it reports why not).
+  bool isDecomposable(const DecompositionDecl *DD);
+  void addBindings(const DecompositionDecl *DD);
   void lowerInit(int Var, const std::string &Path, QualType T, const Expr *Init,
                  SourceLocation Loc, Block &Out);
   /// The target of an assignment: a whole variable, or an lvalue expression.
@@ -507,13 +514,18 @@ FlagSet BodyLowerer::lowerRangeFor(const CXXForRangeStmt *For, Block &Out) {
                 "variable; copy it into a local first");
     return {};
   }
+  auto *Decomposed = dyn_cast<DecompositionDecl>(Element);
+  if (Decomposed && !isDecomposable(Decomposed))
+    return {};
   int Index = newVar("_i", Ctx.getSizeType(), Variable::Kind::Local);
   emitAssign(Out, For->getBeginLoc(), Index, "", nullptr, BO_Assign, nullptr);
-  int V = newVar(Element->getName(),
+  int V = newVar(Decomposed ? "_element" : Element->getName(),
                  Element->getType().getNonReferenceType().getUnqualifiedType(),
                  Variable::Kind::Local, Element);
   IR.Vars[V].RangeOf = Range;
   IR.Vars[V].IndexVar = Index;
+  if (Decomposed)
+    addBindings(Decomposed);
   Block Step;
   ++LoopDepth;
   emitAssign(Step, For->getBeginLoc(), Index, "", nullptr, BO_AddAssign,
@@ -624,6 +636,51 @@ FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
 }
 
 void BodyLowerer::lowerDecl(const VarDecl *VD, Block &Out) {
+  if (auto *DD = dyn_cast<DecompositionDecl>(VD))
+    return lowerDecomposition(DD, Out);
+  lowerLocal(VD, VD->getName(), Out);
+}
+
+void BodyLowerer::lowerDecomposition(const DecompositionDecl *DD, Block &Out) {
+  if (!isDecomposable(DD))
+    return;
+  std::string Name;
+  for (const BindingDecl *B : DD->bindings())
+    Name += "_" + B->getName().str();
+  lowerLocal(DD, Name, Out);
+  if (IR.VarOf.count(DD))
+    addBindings(DD);
+}
+
+bool BodyLowerer::isDecomposable(const DecompositionDecl *DD) {
+  // A tuple-like type (std::pair, std::tuple, std::array) binds through
+  // std::get, a call returning a reference.
+  for (const BindingDecl *B : DD->bindings()) {
+    if (!B->getHoldingVar())
+      continue;
+    Diags.error(DD->getLocation(),
+                "ddx cannot differentiate a structured binding of '" +
+                    DD->getType().getNonReferenceType().getAsString(
+                        Ctx.getPrintingPolicy()) +
+                    "' yet: only structs and arrays are decomposed");
+    Diags.note(DD->getLocation(),
+               "return a struct with named members instead, or read the "
+               "parts by name (p.first, p.second)");
+    return false;
+  }
+  return true;
+}
+
+void BodyLowerer::addBindings(const DecompositionDecl *DD) {
+  for (const BindingDecl *B : DD->bindings()) {
+    int V = newVar(B->getName(), B->getType().getNonReferenceType(),
+                   Variable::Kind::Local, B);
+    IR.Vars[V].AliasOf = B->getBinding();
+  }
+}
+
+void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
+                             Block &Out) {
   if (VD->isStaticLocal() || VD->hasExternalStorage() ||
       VD->getTLSKind() != VarDecl::TLS_None) {
     Diags.error(VD->getLocation(), "ddx cannot differentiate a function with "
@@ -676,8 +733,7 @@ void BodyLowerer::lowerDecl(const VarDecl *VD, Block &Out) {
     // which must mean the same storage at every use.
     if (RefInit && !isStableAlias(VD, RefInit))
       return;
-    int V = newVar(VD->getName(), T.getNonReferenceType(),
-                   Variable::Kind::Local, VD);
+    int V = newVar(Name, T.getNonReferenceType(), Variable::Kind::Local, VD);
     IR.Vars[V].AliasOf = VD->getInit();
     if (VD->getInit())
       checkExpr(VD->getInit());
@@ -686,7 +742,7 @@ void BodyLowerer::lowerDecl(const VarDecl *VD, Block &Out) {
   Qualifiers Dropped;
   QualType Storage =
       Ctx.getUnqualifiedArrayType(T.getUnqualifiedType(), Dropped);
-  int V = newVar(VD->getName(), Storage, Variable::Kind::Local, VD);
+  int V = newVar(Name, Storage, Variable::Kind::Local, VD);
   const Expr *Init = VD->getInit();
   if (!Init)
     return;

@@ -51,6 +51,10 @@ struct ModificationFinder : RecursiveASTVisitor<ModificationFinder> {
         break;
     }
     auto *Ref = dyn_cast<DeclRefExpr>(E);
+    // A structured binding names a part of the object it decomposes.
+    if (auto *B = Ref ? dyn_cast<BindingDecl>(Ref->getDecl()) : nullptr;
+        B && B->getBinding())
+      return refers(B->getBinding());
     return Ref && Ref->getDecl() == V;
   }
   /// Whether a callee may change what it receives through P: a reference
