@@ -157,7 +157,9 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
             (S.Value ? C.Printer.print(S.Value) : std::string("1")) + ";");
       else
         Result.Forward.push_back(D + " = " +
-                                 (ValueVaried ? C.Printer.shadow(S.Value)
+                                 (ValueVaried && T->isPointerType()
+                                      ? C.Printer.shadowPointer(S.Value)
+                                  : ValueVaried ? C.Printer.shadow(S.Value)
                                   : T->isPointerType()
                                       ? inactivePointerShadow(C, S)
                                       : std::string("{}")) +

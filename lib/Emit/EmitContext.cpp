@@ -289,9 +289,12 @@ std::string EmitContext::argText(const CalleeArg &A) const {
 
 std::string EmitContext::argShadow(const CalleeArg &A) const {
   if (A.Field)
-    return fieldOf(holderObject(A.E), Printer.shadow(holderObject(A.E)),
-                   A.Field);
-  std::string Text = Printer.shadow(A.E);
+    return Printer.asShadowPointer(
+        A.Field->getType(),
+        fieldOf(holderObject(A.E), Printer.shadow(holderObject(A.E)), A.Field));
+  std::string Text = A.E->getType()->isPointerType()
+                         ? Printer.shadowPointer(A.E)
+                         : Printer.shadow(A.E);
   return A.IsObject ? objectText(A.E, ExprPrinter::shadowName("self"), Text)
                     : Text;
 }

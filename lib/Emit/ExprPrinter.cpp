@@ -539,6 +539,23 @@ QualType shadowType(ASTContext &Ctx, QualType T) {
   return T;
 }
 
+std::string ExprPrinter::shadowPointer(const Expr *E) const {
+  // (Other expressions name shadows declared with the shadow type.)
+  const Expr *Member = skipImplicit(E);
+  if (!isa<MemberExpr>(Member))
+    return shadow(E);
+  return asShadowPointer(Member->getType(), shadow(E));
+}
+
+std::string ExprPrinter::asShadowPointer(QualType T,
+                                         const std::string &Text) const {
+  T = T.getCanonicalType().getUnqualifiedType();
+  QualType Shadow = shadowType(Ctx, T).getCanonicalType();
+  if (!T->isPointerType() || T == Shadow)
+    return Text;
+  return "const_cast<" + typeName(Shadow) + ">(" + Text + ")";
+}
+
 std::string ExprPrinter::shadow(const Expr *E) const {
   E = skipImplicit(E);
   if (int Temp = tempOf(E); Temp >= 0)

@@ -31,6 +31,12 @@ public:
   std::string calleeText(const clang::CallExpr *Call) const;
   /// The shadow of an lvalue or pointer-valued expression.
   std::string shadow(const clang::Expr *E) const;
+  /// The shadow of a pointer-valued expression, as a value of its shadow
+  /// type: a member pointing to const (`const Node *next`) is the same
+  /// member of the shadow object, which is written through.
+  std::string shadowPointer(const clang::Expr *E) const;
+  /// Text, the shadow of a pointer of primal type T, as the shadow type.
+  std::string asShadowPointer(clang::QualType T, const std::string &Text) const;
   std::string typeName(clang::QualType T) const;
   /// A declaration of Name with type T (arrays and references included).
   std::string declare(clang::QualType T, llvm::StringRef Name) const;

@@ -612,7 +612,7 @@ InstanceBuilder::framePointers(const std::string &Reverse, bool Report) {
         if (targetVaried(C, S))
           Repoint.push_back(targetShadow(C, S) + " = " +
                             (Activity.isVaried(S.Value)
-                                 ? Printer.shadow(S.Value)
+                                 ? Printer.shadowPointer(S.Value)
                                  : inactivePointerShadow(C, S)) +
                             ";");
         continue;

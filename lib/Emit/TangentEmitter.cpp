@@ -156,7 +156,7 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
     } else if (T->isPointerType()) {
       Out.push_back(D + " = " +
                     (S.Value && C.Activity.isVaried(S.Value)
-                         ? C.Printer.shadow(S.Value)
+                         ? C.Printer.shadowPointer(S.Value)
                          : inactivePointerShadow(C, S)) +
                     ";");
     } else if (!T->isRealFloatingType()) {
