@@ -373,7 +373,7 @@ std::string AdjointEmitter::adjointSlot(const Expr *E, Lines &Decls,
       C.Ctx.hasSameUnqualifiedType(VarType, T))
     return C.Printer.shadow(Plain);
   std::string Adj = C.freshTemp();
-  Decls.push_back(C.Printer.declare(T, Adj) + " = {};");
+  Decls.push_back(C.Printer.declare(shadowType(C.Ctx, T), Adj) + " = {};");
   accumulate(E, Adj, After); // nothing for an inactive argument
   return Adj;
 }

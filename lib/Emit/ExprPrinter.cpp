@@ -7,7 +7,9 @@
 #include "clang/AST/QualTypeNames.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdio>
 
@@ -363,6 +365,16 @@ std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
       Text = print(Object) + "(";
       First = 1;
     }
+  } else if (auto *Method =
+                 dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+             Method && !Method->isStatic() && isa<CXXOperatorCallExpr>(Call)) {
+    // A member operator: `a * s` calls a.operator*(s).
+    std::string Object = print(Call->getArg(0));
+    bool Simple = llvm::all_of(
+        Object, [](char C) { return llvm::isAlnum(C) || C == '_'; });
+    Text = (Simple ? Object : "(" + Object + ")") + "." +
+           Method->getNameAsString() + "(";
+    First = 1;
   }
   for (unsigned I = First; I < Call->getNumArgs(); ++I) {
     if (isa<CXXDefaultArgExpr>(Call->getArg(I)))

@@ -207,10 +207,12 @@ std::string InstanceBuilder::paramList(Mode M) const {
     if (A == ParamActivity::Duplicated) {
       Params.push_back(shadowParam(V, shadowName(P)));
     } else if (A == ParamActivity::Active) {
+      // (A `const double (&)[3]` parameter's adjoint is written.)
+      QualType Shadow = ddx::shadowType(Ctx, V.Type);
       if (M == Mode::Tangent || M == Mode::Derivative)
-        Params.push_back(Printer.declare(V.Type, shadowName(P)));
+        Params.push_back(Printer.declare(Shadow, shadowName(P)));
       else if (M == Mode::ReverseSweep)
-        Params.push_back(Printer.declare(Ctx.getLValueReferenceType(V.Type),
+        Params.push_back(Printer.declare(Ctx.getLValueReferenceType(Shadow),
                                          shadowName(P) + "_out"));
     }
   }
