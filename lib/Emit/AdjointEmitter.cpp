@@ -2,8 +2,10 @@
 #include "Emit/AdjointEmitter.h"
 #include "Emit/RuleCallEmitter.h"
 #include "Emit/TangentEmitter.h"
+#include "Plan/CallableResolver.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
+#include <functional>
 #include <optional>
 
 #include "Support/Describe.h"
@@ -29,14 +31,82 @@ Sweeps AdjointEmitter::emit(const Block &B) {
   return Result;
 }
 
+/// The variable an argument passed to a parameter of type T writes, when
+/// it is named storage of this function (not reached through a pointer).
+static int writtenVariable(const Expr *Arg, QualType T, const ExprPrinter &P) {
+  if (!writesThrough(T))
+    return -1;
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (auto *U = dyn_cast<UnaryOperator>(E);
+      T->isPointerType() && U && U->getOpcode() == UO_AddrOf)
+    E = U->getSubExpr()->IgnoreParenImpCasts();
+  else if (T->isPointerType())
+    return -1; // a pointer variable: what it points to is not named here
+  for (const Expr *Part = E;;) {
+    if (auto *M = dyn_cast<MemberExpr>(Part); M && !M->isArrow())
+      Part = M->getBase()->IgnoreParenImpCasts();
+    else if (auto *S = dyn_cast<ArraySubscriptExpr>(Part);
+             S && S->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      Part = S->getBase()->IgnoreParenImpCasts();
+    else if (isa<DeclRefExpr>(Part))
+      break;
+    else
+      return -1;
+  }
+  return P.rootVar(E);
+}
+
+Sweeps AdjointEmitter::savingPrimalWrites(const Expr *E, Sweeps S) const {
+  llvm::SmallVector<int, 4> Written;
+  std::function<void(const clang::Stmt *)> Walk = [&](const clang::Stmt *N) {
+    if (!N || isa<LambdaExpr>(N))
+      return;
+    // (A call lowering lifted into a statement of its own is saved there.)
+    if (auto *Call = dyn_cast<CallExpr>(N);
+        Call && N != E && C.Printer.tempOf(Call) >= 0)
+      return;
+    if (auto *Call = dyn_cast<CallExpr>(N)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      unsigned Skip =
+          isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD)
+              ? 1
+              : 0;
+      for (unsigned I = Skip; FD && I < Call->getNumArgs(); ++I) {
+        unsigned P = I - Skip;
+        if (P >= FD->getNumParams())
+          break;
+        int V = writtenVariable(Call->getArg(I), FD->getParamDecl(P)->getType(),
+                                C.Printer);
+        if (V >= 0 && !C.IR.Vars[V].isAlias() &&
+            isTapeable(C.IR.Vars[V].Type, C.Ctx) &&
+            !llvm::is_contained(Written, V))
+          Written.push_back(V);
+      }
+    }
+    for (const clang::Stmt *Child : N->children())
+      Walk(Child);
+  };
+  Walk(E);
+  if (Written.empty())
+    return S;
+  Sweeps Result;
+  for (int V : Written)
+    Result.Forward.push_back("_tape.push(" + C.Printer.varName(V) + ");");
+  append(Result.Forward, S.Forward);
+  Result.Reverse = std::move(S.Reverse);
+  for (int V : llvm::reverse(Written))
+    Result.Reverse.push_back("_tape.pop(" + C.Printer.varName(V) + ");");
+  return Result;
+}
+
 Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
   switch (S.K) {
   case Stmt::Kind::Assign:
-    return emitAssign(S);
+    return savingPrimalWrites(S.Value, emitAssign(S));
   case Stmt::Kind::Call:
     return emitCall(S);
   case Stmt::Kind::Eval: {
-    return {{C.Printer.print(S.Call) + ";"}, {}};
+    return savingPrimalWrites(S.Call, {{C.Printer.print(S.Call) + ";"}, {}});
   }
   case Stmt::Kind::Raw:
     return {{S.Text}, {}};
@@ -295,8 +365,12 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   if (!C.resolve(Call, R, S.Candidate))
     return Result;
   if (C.staysPrimal(R, Call)) {
-    Result.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
+    Sweeps Primal;
+    Primal.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
                              C.Printer.printCall(Call) + ";");
+    Primal = savingPrimalWrites(Call, std::move(Primal));
+    append(Result.Forward, Primal.Forward);
+    append(Result.Reverse, Primal.Reverse);
     if (!Restore.empty())
       Result.Reverse.push_back(Restore);
     return Result;

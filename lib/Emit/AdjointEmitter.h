@@ -36,6 +36,10 @@ private:
   Sweeps emitStmt(const Stmt &S);
   Sweeps emitAssign(const Stmt &S);
   Sweeps emitCall(const Stmt &S);
+  /// Saves, around S's forward code, the variables that calls left as
+  /// primal code in E change through their arguments (`bump(k)`,
+  /// `frexp(x, &e)`): the reverse sweep may read them.
+  Sweeps savingPrimalWrites(const clang::Expr *E, Sweeps S) const;
   std::string bind(const clang::Expr *E, const std::string &Value, Lines &Out);
   void accumulateRule(const clang::CallExpr *Call, const std::string &Rule,
                       const std::string &Seed, Lines &Out);

@@ -176,7 +176,7 @@ private:
     return ExprPrinter::shadowName(IR.Vars[P].Name);
   }
 
-  Sweeps sweeps();
+  Sweeps sweeps(bool RunsAgain = false);
   std::string tangentFunction(std::string &Sig);
   std::string forwardSweep(std::string &Sig);
   std::string reverseSweep(std::string &Sig);
@@ -433,13 +433,14 @@ void InstanceBuilder::saveList(const std::string &Reverse,
 /// Both sweeps, without the saving and restoring of variables that the
 /// reverse sweep never reads (a sum's running value, say): the tape then
 /// holds only what the adjoints need.
-Sweeps InstanceBuilder::sweeps() {
+Sweeps InstanceBuilder::sweeps(bool RunsAgain) {
   Sweeps S = AdjointEmitter(C).emit(IR.Body);
   for (unsigned V = 0; V < IR.Vars.size(); ++V) {
     // What a reference parameter refers to outlives this function: the
     // caller's reverse sweep (or the entry's second forward sweep) reads
-    // the value this one restores.
-    if (V < IR.NumParams && IR.Vars[V].ByReference)
+    // the value this one restores. A second forward sweep also reads the
+    // parameters passed by value as they came in.
+    if (V < IR.NumParams && (IR.Vars[V].ByReference || RunsAgain))
       continue;
     const std::string &Name = IR.Vars[V].Name;
     std::string Push = "_tape.push(" + Name + ");";
@@ -696,7 +697,7 @@ std::string InstanceBuilder::reverseSweep(std::string &Sig) {
 }
 
 std::string InstanceBuilder::gradient(std::string &Sig) {
-  Sweeps S = sweeps();
+  Sweeps S = sweeps(/*RunsAgain=*/writesOutside());
   Lines Body = S.Forward;
   if (IR.ReturnVar >= 0 && IR.returnType()->isRealFloatingType() &&
       Activity.isVaried(IR.ReturnVar))

@@ -116,6 +116,9 @@ private:
   bool hasExtractable(const Expr *E);
   /// Whether E makes a call that passes a lambda.
   static bool passesLambda(const Expr *E);
+  /// Whether E steps a variable with ++ or --, or calls a function that
+  /// may change what it is passed (a non-const reference or pointer).
+  static bool writesVariables(const Expr *E);
   /// `c ? a : b` whose branches hold calls: the branch taken is evaluated
   /// in an if, into a temporary that stands for the whole expression.
   void lowerSelect(const ConditionalOperator *C, Block &Out);
@@ -343,8 +346,9 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
       return {};
     }
     // A condition is primal code, but a call passing a lambda has no primal
-    // to call in generated code: such calls are lifted out like any other.
-    if (passesLambda(If->getCond()))
+    // to call in generated code, and a step (`++i`) must be seen by the
+    // reverse sweep: such conditions are lifted out like any expression.
+    if (passesLambda(If->getCond()) || writesVariables(If->getCond()))
       extractCalls(If->getCond(), Out);
     Stmt Branch;
     Branch.K = Stmt::Kind::If;
@@ -418,8 +422,22 @@ FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
                                const clang::Stmt *Body, const Expr *Inc,
                                bool TestFirst, Block &Out,
                                const std::string &CondText, Block ExtraStep) {
+  // A condition that changes a variable (`while (m-- > 0)`, `while
+  // (advance(k))`) is evaluated as statements at the top of each
+  // iteration, so that the reverse sweep sees the changes; when it fails,
+  // the loop breaks.
+  bool Stepping = Cond && writesVariables(Cond);
+  if (Stepping && !TestFirst) {
+    Diags.error(Cond->getBeginLoc(),
+                "ddx cannot differentiate a do-while loop whose condition "
+                "changes a variable (++, -- or a call that writes through "
+                "its arguments) yet");
+    Diags.note(Cond->getBeginLoc(), "change the variable at the end of the "
+                                    "body, or write a while loop");
+    return {};
+  }
   Breakable Target;
-  if (hasJump(Body, /*Continue=*/false))
+  if (Stepping || hasJump(Body, /*Continue=*/false))
     Target.BreakFlag = flag("_break");
   if (hasJump(Body, /*Continue=*/true))
     Target.ContinueFlag = flag("_continue");
@@ -439,7 +457,28 @@ FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
   if (Target.ContinueFlag >= 0) {
     setFlag(Loop.Then, Target.ContinueFlag, false);
   }
-  FlagSet Set = lowerStmt(Body, Loop.Then, false);
+  FlagSet Set;
+  if (Stepping) {
+    extractCalls(Cond, Loop.Then);
+    Stmt Exit;
+    Exit.K = Stmt::Kind::If;
+    Exit.Loc = Cond->getBeginLoc();
+    Exit.Cond = "!(" + condition(Cond, {}) + ")";
+    Exit.CondExpr = Cond;
+    setFlag(Exit.Then, Target.BreakFlag, true);
+    Loop.Then.push_back(std::move(Exit));
+    Stmt Rest;
+    Rest.K = Stmt::Kind::If;
+    Rest.Loc = Body->getBeginLoc();
+    Rest.Cond = notAny({Target.BreakFlag});
+    Set = lowerStmt(Body, Rest.Then, false);
+    Loop.Then.push_back(std::move(Rest));
+    if (!llvm::is_contained(Set, Target.BreakFlag))
+      Set.push_back(Target.BreakFlag);
+    Cond = nullptr;
+  } else {
+    Set = lowerStmt(Body, Loop.Then, false);
+  }
   FlagSet StepGuard;
   FlagSet Escaping;
   for (int F : Set) {
@@ -658,6 +697,10 @@ bool BodyLowerer::isDecomposable(const DecompositionDecl *DD) {
   for (const BindingDecl *B : DD->bindings()) {
     if (!B->getHoldingVar())
       continue;
+    // (What the initializer holds that ddx refuses comes first: a nested
+    // request binds its tuple this way.)
+    if (DD->getInit() && !checkExpr(DD->getInit()))
+      return false;
     Diags.error(DD->getLocation(),
                 "ddx cannot differentiate a structured binding of '" +
                     DD->getType().getNonReferenceType().getAsString(
@@ -1303,6 +1346,24 @@ bool BodyLowerer::onlyReadForValue(const Expr *E) {
     return Cast && Cast->getCastKind() == CK_LValueToRValue;
   }
   return false;
+}
+
+bool BodyLowerer::writesVariables(const Expr *E) {
+  E = skipImplicit(E);
+  if (!E || isa<LambdaExpr>(E))
+    return false;
+  if (auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+    return true;
+  if (auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    for (unsigned I = 0; FD && I < FD->getNumParams(); ++I)
+      if (writesThrough(FD->getParamDecl(I)->getType()))
+        return true;
+  }
+  return llvm::any_of(E->children(), [](const clang::Stmt *Child) {
+    auto *CE = dyn_cast_or_null<Expr>(Child);
+    return CE && writesVariables(CE);
+  });
 }
 
 bool BodyLowerer::passesLambda(const Expr *E) {

@@ -39,7 +39,8 @@ class Reducer:
         self.args = args
         ns = argparse.Namespace(ddx=args.ddx, include=args.include, rules=args.rules,
                                 project=os.path.dirname(os.path.dirname(HERE)), cxx=args.cxx,
-                                timeout=args.timeout, results=None, keep_ok=False)
+                                timeout=args.timeout, results=None, keep_ok=False,
+                                verify=False, no_pch=True)
         self.cfg = run.Config(ns)
         self.tmp = tempfile.mkdtemp(prefix="ddx-reduce-")
         self.tests = 0
