@@ -583,6 +583,9 @@ FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
   }
   int Selector = newVar("_switch", S->getCond()->getType().getUnqualifiedType(),
                         Variable::Kind::Local);
+  // The selector is a value like any other: its calls and steps
+  // (`switch (k++ % 3)`) are statements the reverse sweep sees.
+  extractCalls(S->getCond(), Out);
   emitAssign(Out, S->getBeginLoc(), Selector, "", nullptr, BO_Assign,
              S->getCond());
 
