@@ -31,17 +31,10 @@ Sweeps AdjointEmitter::emit(const Block &B) {
   return Result;
 }
 
-/// The variable an argument passed to a parameter of type T writes, when
-/// it is named storage of this function (not reached through a pointer).
-static int writtenVariable(const Expr *Arg, QualType T, const ExprPrinter &P) {
-  if (!writesThrough(T))
-    return -1;
-  const Expr *E = Arg->IgnoreParenImpCasts();
-  if (auto *U = dyn_cast<UnaryOperator>(E);
-      T->isPointerType() && U && U->getOpcode() == UO_AddrOf)
-    E = U->getSubExpr()->IgnoreParenImpCasts();
-  else if (T->isPointerType())
-    return -1; // a pointer variable: what it points to is not named here
+/// The variable E names storage of, by members and elements of arrays
+/// (not through a pointer), or -1.
+static int namedStorage(const Expr *E, const ExprPrinter &P) {
+  E = E->IgnoreParenImpCasts();
   for (const Expr *Part = E;;) {
     if (auto *M = dyn_cast<MemberExpr>(Part); M && !M->isArrow())
       Part = M->getBase()->IgnoreParenImpCasts();
@@ -56,32 +49,51 @@ static int writtenVariable(const Expr *Arg, QualType T, const ExprPrinter &P) {
   return P.rootVar(E);
 }
 
+/// The variable an argument passed to a parameter of type T writes, when
+/// it is named storage of this function: `k` to an `int &`, `&k` or an
+/// array `idx` to a pointer (not a pointer variable, whose target is not
+/// named here).
+static int writtenVariable(const Expr *Arg, QualType T, const ExprPrinter &P) {
+  if (!writesThrough(T))
+    return -1;
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (auto *U = dyn_cast<UnaryOperator>(E);
+      T->isPointerType() && U && U->getOpcode() == UO_AddrOf)
+    E = U->getSubExpr();
+  else if (T->isPointerType() && !E->getType()->isArrayType())
+    return -1;
+  return namedStorage(E, P);
+}
+
 Sweeps AdjointEmitter::savingPrimalWrites(const Expr *E, Sweeps S) const {
   llvm::SmallVector<int, 4> Written;
+  auto Add = [&](int V) {
+    if (V >= 0 && !C.IR.Vars[V].isAlias() &&
+        isTapeable(C.IR.Vars[V].Type, C.Ctx) && !llvm::is_contained(Written, V))
+      Written.push_back(V);
+  };
   std::function<void(const clang::Stmt *)> Walk = [&](const clang::Stmt *N) {
     if (!N || isa<LambdaExpr>(N))
       return;
+    auto *Call = dyn_cast<CallExpr>(N);
     // (A call lowering lifted into a statement of its own is saved there.)
-    if (auto *Call = dyn_cast<CallExpr>(N);
-        Call && N != E && C.Printer.tempOf(Call) >= 0)
+    if (Call && N != E && C.Printer.tempOf(Call) >= 0)
       return;
-    if (auto *Call = dyn_cast<CallExpr>(N)) {
-      const FunctionDecl *FD = Call->getDirectCallee();
-      unsigned Skip =
-          isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD)
-              ? 1
-              : 0;
-      for (unsigned I = Skip; FD && I < Call->getNumArgs(); ++I) {
-        unsigned P = I - Skip;
-        if (P >= FD->getNumParams())
-          break;
-        int V = writtenVariable(Call->getArg(I), FD->getParamDecl(P)->getType(),
-                                C.Printer);
-        if (V >= 0 && !C.IR.Vars[V].isAlias() &&
-            isTapeable(C.IR.Vars[V].Type, C.Ctx) &&
-            !llvm::is_contained(Written, V))
-          Written.push_back(V);
-      }
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    auto *Method = dyn_cast_or_null<CXXMethodDecl>(FD);
+    bool OnObject = Method && !Method->isStatic();
+    // A non-const member function changes its object (`counter.inc()`).
+    if (auto *Member = dyn_cast_or_null<CXXMemberCallExpr>(Call);
+        Member && OnObject && !Method->isConst())
+      Add(namedStorage(Member->getImplicitObjectArgument(), C.Printer));
+    unsigned Skip = isa_and_nonnull<CXXOperatorCallExpr>(Call) && OnObject;
+    if (Skip && !Method->isConst())
+      Add(namedStorage(Call->getArg(0), C.Printer));
+    for (unsigned I = Skip; FD && I < Call->getNumArgs(); ++I) {
+      if (I - Skip >= FD->getNumParams())
+        break;
+      Add(writtenVariable(Call->getArg(I),
+                          FD->getParamDecl(I - Skip)->getType(), C.Printer));
     }
     for (const clang::Stmt *Child : N->children())
       Walk(Child);

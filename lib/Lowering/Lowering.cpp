@@ -117,7 +117,8 @@ private:
   /// Whether E makes a call that passes a lambda.
   static bool passesLambda(const Expr *E);
   /// Whether E steps a variable with ++ or --, or calls a function that
-  /// may change what it is passed (a non-const reference or pointer).
+  /// may change what it is passed (a non-const reference or pointer, or
+  /// the object of a non-const member function).
   static bool writesVariables(const Expr *E);
   /// `c ? a : b` whose branches hold calls: the branch taken is evaluated
   /// in an if, into a temporary that stands for the whole expression.
@@ -1362,6 +1363,15 @@ bool BodyLowerer::writesVariables(const Expr *E) {
     for (unsigned I = 0; FD && I < FD->getNumParams(); ++I)
       if (writesThrough(FD->getParamDecl(I)->getType()))
         return true;
+  }
+  // A non-const member function of a user class (`it.next()`) changes its
+  // object; an accessor (returning a reference) only names a part of it.
+  if (auto *Member = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *M = Member->getMethodDecl();
+    if (M && !M->isConst() && !M->isStatic() &&
+        !M->getParent()->isInStdNamespace() &&
+        !M->getReturnType()->isReferenceType())
+      return true;
   }
   return llvm::any_of(E->children(), [](const clang::Stmt *Child) {
     auto *CE = dyn_cast_or_null<Expr>(Child);

@@ -94,6 +94,37 @@ double int_changed_by_call(double x0, double x1, double x2) {
   return s;
 }
 
+// The object of a non-const member function called as primal code (an
+// int counter), in a loop body and a loop condition, and an int array a
+// primal call fills through its decayed pointer: the reverse sweep must
+// read what the forward sweep read.
+struct Counter {
+  int n = 0;
+  void inc() { n += 2; }
+  bool more(int lim) { return ++n < lim; }
+};
+void fill(int *idx, int n, int shift) {
+  for (int i = 0; i < n; ++i)
+    idx[i] = (i + shift) % n;
+}
+double state_changed_by_call(double x0, double x1, double x2) {
+  Counter c;
+  double s = 0;
+  for (int i = 0; i < 3; ++i) {
+    c.inc();
+    s += x0 * c.n * x1;
+  }
+  while (c.more(9))
+    s += x2 * c.n;
+  const double x[3] = {x0, x1, x2};
+  int idx[3];
+  for (int t = 0; t < 3; ++t) {
+    fill(idx, 3, t);
+    s += x[idx[0]] * x[idx[1]] * (t + 1);
+  }
+  return s;
+}
+
 template <class F>
 void check_all(const char *name, F f, double y, double d0, double d1,
                double d2, const double t[3]) {
@@ -186,6 +217,15 @@ int main() {
     auto [c, t2] = ddx::derivative(int_changed_by_call, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
     check_all("int_changed_by_call", int_changed_by_call, y, d0, d1, d2, t);
+  }
+  {
+    auto [y, d0, d1, d2] = ddx::gradient(state_changed_by_call, ddx::active(x0),
+                                         ddx::active(x1), ddx::active(x2));
+    auto [a, t0] = ddx::derivative(state_changed_by_call, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] = ddx::derivative(state_changed_by_call, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] = ddx::derivative(state_changed_by_call, x0, x1, ddx::dual(x2, 1.0));
+    const double t[3] = {t0, t1, t2};
+    check_all("state_changed_by_call", state_changed_by_call, y, d0, d1, d2, t);
   }
   return check::finish();
 }
