@@ -1,5 +1,6 @@
 //===- TapePolicy.cpp -----------------------------------------------------===//
 #include "Activity/TapePolicy.h"
+#include "Activity/PointerTargets.h"
 #include "Rules/RuleBinder.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallSet.h"
@@ -9,12 +10,38 @@ using namespace clang;
 namespace ddx {
 namespace {
 
+using VarSet = llvm::SmallSet<int, 16>;
+
+/// Adds what a write into Targets changes: the variables, and the pointer
+/// variables through which the body may read them.
+void addWritten(const TargetList &Targets, const PointerTargets &Pointers,
+                VarSet &Vars) {
+  for (int T : Targets)
+    for (int Reader : Pointers.readersOf(T))
+      Vars.insert(Reader);
+}
+
+/// Adds what the calls in E may change through their objects and
+/// arguments (a library call left inline in a value too).
+void addCallWrites(const clang::Stmt *E, const ExprPrinter &Printer,
+                   const PointerTargets &Pointers, VarSet &Vars) {
+  if (!E)
+    return;
+  if (auto *Call = dyn_cast<CallExpr>(E))
+    addWritten(Pointers.changedBy(Call), Pointers, Vars);
+  for (const clang::Stmt *Child : E->children())
+    addCallWrites(Child, Printer, Pointers, Vars);
+}
+
 /// Variables written (wholly or through memory) anywhere in a block.
 void collectWrites(const Block &B, const ExprPrinter &Printer,
-                   llvm::SmallSet<int, 16> &Vars) {
+                   const PointerTargets &Pointers, VarSet &Vars) {
   for (const Stmt &S : B) {
-    if (S.K == Stmt::Kind::Assign || S.K == Stmt::Kind::Call)
+    if (S.K == Stmt::Kind::Assign || S.K == Stmt::Kind::Call) {
       Vars.insert(S.Var >= 0 ? S.Var : Printer.rootVar(S.LValue));
+      if (S.Var < 0 && S.LValue)
+        addWritten(Pointers.storage(S.LValue), Pointers, Vars);
+    }
     if (S.K == Stmt::Kind::Call || S.K == Stmt::Kind::Eval) {
       // A callee may write through any pointer or reference argument.
       if (auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call)))
@@ -22,23 +49,25 @@ void collectWrites(const Block &B, const ExprPrinter &Printer,
           if (!Arg->getType()->isArithmeticType())
             Vars.insert(Printer.rootVar(Arg));
     }
-    collectWrites(S.Then, Printer, Vars);
-    collectWrites(S.Else, Printer, Vars);
+    addCallWrites(S.Call, Printer, Pointers, Vars);
+    addCallWrites(S.Value, Printer, Pointers, Vars);
+    collectWrites(S.Then, Printer, Pointers, Vars);
+    collectWrites(S.Else, Printer, Pointers, Vars);
   }
 }
 
 class Recomputation {
 public:
   Recomputation(FunctionIR &IR, const ExprPrinter &Printer)
-      : IR(IR), Printer(Printer) {
-    collectWrites(IR.Body, Printer, WrittenAnywhere);
+      : IR(IR), Printer(Printer), Pointers(IR, Printer) {
+    collectWrites(IR.Body, Printer, Pointers, WrittenAnywhere);
   }
 
   void visit(Block &B) {
     for (Stmt &S : B) {
       if (S.K == Stmt::Kind::Loop) {
-        llvm::SmallSet<int, 16> WrittenInBody;
-        collectWrites(S.Then, Printer, WrittenInBody);
+        VarSet WrittenInBody;
+        collectWrites(S.Then, Printer, Pointers, WrittenInBody);
         for (Stmt &Def : S.Then)
           if (eligible(Def, WrittenInBody))
             Def.Recompute = true;
@@ -49,7 +78,7 @@ public:
   }
 
 private:
-  bool eligible(const Stmt &Def, const llvm::SmallSet<int, 16> &Body) const {
+  bool eligible(const Stmt &Def, const VarSet &Body) const {
     if (Def.K != Stmt::Kind::Assign || Def.Var < 0 || !Def.Path.empty() ||
         Def.Op != BO_Assign || !Def.Value)
       return false;
@@ -61,7 +90,7 @@ private:
   }
 
   /// Whether E reads only values the loop body does not change.
-  bool pure(const Expr *E, const llvm::SmallSet<int, 16> &Body) const {
+  bool pure(const Expr *E, const VarSet &Body) const {
     E = skipImplicit(E);
     if (!E)
       return true;
@@ -105,7 +134,8 @@ private:
 
   FunctionIR &IR;
   const ExprPrinter &Printer;
-  llvm::SmallSet<int, 16> WrittenAnywhere;
+  PointerTargets Pointers;
+  VarSet WrittenAnywhere;
 };
 
 } // namespace

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "Support/Describe.h"
+#include "Support/Spelling.h"
 
 using namespace clang;
 
@@ -23,6 +24,7 @@ Sweeps AdjointEmitter::emit(const Block &B) {
   std::vector<Lines> Reverses;
   for (const Stmt &S : B) {
     Sweeps One = emitStmt(S);
+    append(Before, One.Forward);
     append(Result.Forward, One.Forward);
     Reverses.push_back(std::move(One.Reverse));
   }
@@ -31,46 +33,74 @@ Sweeps AdjointEmitter::emit(const Block &B) {
   return Result;
 }
 
-/// The variable E names storage of, by members and elements of arrays
-/// (not through a pointer), or -1.
-static int namedStorage(const Expr *E, const ExprPrinter &P) {
-  E = E->IgnoreParenImpCasts();
-  for (const Expr *Part = E;;) {
-    if (auto *M = dyn_cast<MemberExpr>(Part); M && !M->isArrow())
-      Part = M->getBase()->IgnoreParenImpCasts();
-    else if (auto *S = dyn_cast<ArraySubscriptExpr>(Part);
-             S && S->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-      Part = S->getBase()->IgnoreParenImpCasts();
-    else if (isa<DeclRefExpr>(Part))
-      break;
-    else
-      return -1;
-  }
-  return P.rootVar(E);
-}
-
-/// The variable an argument passed to a parameter of type T writes, when
-/// it is named storage of this function: `k` to an `int &`, `&k` or an
-/// array `idx` to a pointer (not a pointer variable, whose target is not
-/// named here).
-static int writtenVariable(const Expr *Arg, QualType T, const ExprPrinter &P) {
-  if (!writesThrough(T))
-    return -1;
+/// The object a reference argument names, when the call can change no
+/// more than it (an `int &` to `v[i]`, a `Cursor &` to `cs[k]`): saved as
+/// the user wrote it, element by element, rather than the whole array.
+static const Expr *singleObject(const Expr *Arg, QualType Param) {
+  if (!Param->isReferenceType() || !writesThrough(Param))
+    return nullptr;
   const Expr *E = Arg->IgnoreParenImpCasts();
-  if (auto *U = dyn_cast<UnaryOperator>(E);
-      T->isPointerType() && U && U->getOpcode() == UO_AddrOf)
-    E = U->getSubExpr();
-  else if (T->isPointerType() && !E->getType()->isArrayType())
-    return -1;
-  return namedStorage(E, P);
+  if (isa<MaterializeTemporaryExpr>(E) || !E->isGLValue() ||
+      E->getType()->isArrayType() || E->getType()->isIncompleteType())
+    return nullptr;
+  return E;
 }
 
-Sweeps AdjointEmitter::savingPrimalWrites(const Expr *E, Sweeps S) const {
-  llvm::SmallVector<int, 4> Written;
-  auto Add = [&](int V) {
-    if (V >= 0 && !C.IR.Vars[V].isAlias() &&
-        isTapeable(C.IR.Vars[V].Type, C.Ctx) && !llvm::is_contained(Written, V))
-      Written.push_back(V);
+/// The whole object (or array) a pointer argument points to when it is
+/// the address of one or an array's name: `&k`, `idx`, `s.arr`, a global.
+static const Expr *pointedObject(const Expr *Arg, QualType Param) {
+  if (!Param->isPointerType() || !writesThrough(Param))
+    return nullptr;
+  const Expr *E = skipImplicit(Arg)->IgnoreParens();
+  if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf) {
+    // `&a[2]` reaches the rest of the array too.
+    const Expr *Object = U->getSubExpr()->IgnoreParens();
+    return isa<ArraySubscriptExpr>(Object) ? nullptr : Object;
+  }
+  return E->getType()->isArrayType() && !E->getType()->isIncompleteType()
+             ? E
+             : nullptr;
+}
+
+Sweeps AdjointEmitter::savingPrimalWrites(const Expr *E, Sweeps S) {
+  // What the forward sweep pushes, as printed lvalues, in order.
+  std::vector<std::string> Saved;
+  auto SaveText = [&](std::string Text) {
+    if (!llvm::is_contained(Saved, Text))
+      Saved.push_back(std::move(Text));
+  };
+  auto Savable = [&](QualType T) {
+    return !T.isConstQualified() && isTapeable(T, C.Ctx);
+  };
+  // An object saved as written; its root tells whether it outlives the
+  // function (a parameter's, a global).
+  auto SaveObject = [&](const Expr *Object) {
+    if (!Object)
+      return false;
+    // A temporary: nothing else reads it.
+    if (!Object->isGLValue() ||
+        isa<MaterializeTemporaryExpr>(Object->IgnoreParenImpCasts()))
+      return true;
+    if (!Savable(Object->getType()))
+      return false;
+    SaveText(C.Printer.print(Object));
+    int Root = C.Printer.rootVar(Object);
+    SavesOutside |= Root < 0 || unsigned(Root) < C.IR.NumParams;
+    return true;
+  };
+  auto SaveTargets = [&](const CallExpr *Call, const TargetList &Targets,
+                         QualType Written) {
+    // A rule's outputs are its own business (an error estimate).
+    bool Rule = C.Rules.bind(Call).K == CallBinding::Kind::Rule;
+    for (int T : Targets) {
+      if (PointerTarget::isVariable(T) && Savable(C.IR.Vars[T].Type) &&
+          !C.IR.Vars[T].ConstReference) {
+        SaveText(C.Printer.varName(T));
+        SavesOutside |= unsigned(T) < C.IR.NumParams;
+      } else if (!Rule) {
+        recordUnsaved(T, Call, Written);
+      }
+    }
   };
   std::function<void(const clang::Stmt *)> Walk = [&](const clang::Stmt *N) {
     if (!N || isa<LambdaExpr>(N))
@@ -79,36 +109,64 @@ Sweeps AdjointEmitter::savingPrimalWrites(const Expr *E, Sweeps S) const {
     // (A call lowering lifted into a statement of its own is saved there.)
     if (Call && N != E && C.Printer.tempOf(Call) >= 0)
       return;
-    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-    auto *Method = dyn_cast_or_null<CXXMethodDecl>(FD);
-    bool OnObject = Method && !Method->isStatic();
-    // A non-const member function changes its object (`counter.inc()`).
-    if (auto *Member = dyn_cast_or_null<CXXMemberCallExpr>(Call);
-        Member && OnObject && !Method->isConst())
-      Add(namedStorage(Member->getImplicitObjectArgument(), C.Printer));
-    unsigned Skip = isa_and_nonnull<CXXOperatorCallExpr>(Call) && OnObject;
-    if (Skip && !Method->isConst())
-      Add(namedStorage(Call->getArg(0), C.Printer));
-    for (unsigned I = Skip; FD && I < Call->getNumArgs(); ++I) {
-      if (I - Skip >= FD->getNumParams())
-        break;
-      Add(writtenVariable(Call->getArg(I),
-                          FD->getParamDecl(I - Skip)->getType(), C.Printer));
+    if (Call) {
+      // The object of a non-const member call: `c.inc()`, `cs[k].inc()`,
+      // `p->next()` (what p may point to).
+      TargetList Object = C.Pointers.changedObject(Call);
+      auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+      const Expr *Self = Member ? Member->getImplicitObjectArgument() : nullptr;
+      if (Object.empty() || !Self || Self->getType()->isPointerType() ||
+          !SaveObject(Self))
+        SaveTargets(Call, Object,
+                    Object.empty()
+                        ? QualType()
+                        : C.Ctx.getRecordType(
+                              cast<CXXMethodDecl>(Call->getDirectCallee())
+                                  ->getParent()));
+      PointerTargets::forEachArgument(
+          Call, [&](const Expr *Arg, QualType Param) {
+            if (SaveObject(singleObject(Arg, Param)) ||
+                SaveObject(pointedObject(Arg, Param)))
+              return;
+            QualType Written = Param->isPointerType() ? Param->getPointeeType()
+                                                      : Arg->getType();
+            SaveTargets(Call, C.Pointers.changedThrough(Arg, Param), Written);
+          });
     }
     for (const clang::Stmt *Child : N->children())
       Walk(Child);
   };
   Walk(E);
-  if (Written.empty())
+  if (Saved.empty())
     return S;
   Sweeps Result;
-  for (int V : Written)
-    Result.Forward.push_back("_tape.push(" + C.Printer.varName(V) + ");");
+  for (const std::string &Text : Saved)
+    Result.Forward.push_back("_tape.push(" + Text + ");");
   append(Result.Forward, S.Forward);
   Result.Reverse = std::move(S.Reverse);
-  for (int V : llvm::reverse(Written))
-    Result.Reverse.push_back("_tape.pop(" + C.Printer.varName(V) + ");");
+  for (const std::string &Text : llvm::reverse(Saved))
+    Result.Reverse.push_back("_tape.pop(" + Text + ");");
   return Result;
+}
+
+/// A write the forward sweep cannot save does no harm when nothing before
+/// it reads the memory and it runs once: the reverse sweep then sees what
+/// every read saw. In a loop, or in a function whose reverse sweep runs
+/// after its caller went on (a callee's split sweeps), it runs again before
+/// the reverse sweep.
+void AdjointEmitter::recordUnsaved(int Target, const CallExpr *Call,
+                                   QualType Written) {
+  // Memory outside the function matters only as data an adjoint reads
+  // (indices, counters, parameters), not an opaque library handle (a GSL
+  // workspace the call frees, a FILE).
+  if (!PointerTarget::isVariable(Target) && !isPlainData(Written))
+    return;
+  bool Repeats = LoopDepth > 0 || !C.Current || C.Current->M != Mode::Gradient;
+  for (int Reader : C.Pointers.readersOf(Target, Written))
+    for (const std::string &Line : Before)
+      Repeats |= mentions(Line, C.IR.Vars[Reader].Name);
+  if (Repeats)
+    Unsaved.push_back({Target, Call, Written});
 }
 
 Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
@@ -123,6 +181,7 @@ Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
   case Stmt::Kind::Raw:
     return {{S.Text}, {}};
   case Stmt::Kind::If: {
+    Before.push_back(S.Cond);
     Sweeps Then = emit(S.Then), Else = emit(S.Else);
     Sweeps Result;
     bool Recorded = !Then.Reverse.empty() || !Else.Reverse.empty();
@@ -149,7 +208,9 @@ Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
     return Result;
   }
   case Stmt::Kind::Loop: {
+    ++LoopDepth;
     Sweeps Body = emit(S.Then), Step = emit(S.Else);
+    --LoopDepth;
     Sweeps Result;
     bool Recorded = !Body.Reverse.empty() || !Step.Reverse.empty();
     std::string Count = C.Printer.varName(S.Counter);

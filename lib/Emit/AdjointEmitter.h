@@ -32,6 +32,22 @@ public:
   /// Decls) whose value is then accumulated into what E reads (into After).
   std::string adjointSlot(const clang::Expr *E, Lines &Decls, Lines &After);
 
+  /// Memory a call left as primal code may change that the forward sweep
+  /// cannot save (the caller's, through a pointer parameter; memory a
+  /// call returned; a variable the tape cannot hold). Harmless unless the
+  /// reverse sweep reads it, which only the finished sweep tells.
+  struct UnsavedWrite {
+    int Target; ///< a PointerTarget
+    const clang::CallExpr *Call;
+    clang::QualType Written; ///< what is written there, if known
+  };
+  const std::vector<UnsavedWrite> &unsavedWrites() const { return Unsaved; }
+  /// Whether a primal call's write that the sweeps save and restore is to
+  /// memory outside the function (a reference parameter's, a global): the
+  /// primal must run again after the reverse sweep to leave it as a call
+  /// would.
+  bool savesOutside() const { return SavesOutside; }
+
 private:
   Sweeps emitStmt(const Stmt &S);
   Sweeps emitAssign(const Stmt &S);
@@ -39,12 +55,20 @@ private:
   /// Saves, around S's forward code, the variables that calls left as
   /// primal code in E change through their arguments (`bump(k)`,
   /// `frexp(x, &e)`): the reverse sweep may read them.
-  Sweeps savingPrimalWrites(const clang::Expr *E, Sweeps S) const;
+  Sweeps savingPrimalWrites(const clang::Expr *E, Sweeps S);
   std::string bind(const clang::Expr *E, const std::string &Value, Lines &Out);
   void accumulateRule(const clang::CallExpr *Call, const std::string &Rule,
                       const std::string &Seed, Lines &Out);
 
+  void recordUnsaved(int Target, const clang::CallExpr *Call,
+                     clang::QualType Written);
+
   EmitContext &C;
+  std::vector<UnsavedWrite> Unsaved;
+  bool SavesOutside = false;
+  unsigned LoopDepth = 0;
+  /// The forward code of what ran before the statement being emitted.
+  Lines Before;
 };
 
 } // namespace ddx

@@ -3,6 +3,7 @@
 #define DDX_EMIT_EMITCONTEXT_H
 
 #include "Activity/ActivityAnalysis.h"
+#include "Activity/PointerTargets.h"
 #include "Emit/ExprPrinter.h"
 #include "Plan/CallableResolver.h"
 #include "Plan/DiffPlan.h"
@@ -30,6 +31,7 @@ struct EmitContext {
   const FunctionIR &IR;
   const ExprPrinter &Printer;
   const ActivityAnalysis &Activity;
+  const PointerTargets &Pointers;
   const RuleBinder &Rules;
   DiffPlan &Plan;
   DiagReporter &Diags;
@@ -104,6 +106,8 @@ struct EmitContext {
   /// differentiated calls), and active values stored where no shadow is (a
   /// global). Returns false after reporting one.
   bool checkUndifferentiated(const Block &Body);
+  /// An expression as the user wrote it, for messages.
+  std::string userText(const clang::Expr *E) const;
 
 private:
   /// What a primal call could do to derivatives.
@@ -118,7 +122,6 @@ private:
   CallEffects effects(const clang::CallExpr *Call) const;
   void explain(const clang::CallExpr *Call, const CallEffects &E);
   const Stmt *firstActiveWrite(const Block &B, int Var) const;
-  std::string userText(const clang::Expr *E) const;
   /// Reports why a call that must be differentiated cannot be.
   bool refuseCall(const clang::CallExpr *Call, const CallBinding &B);
   bool checkPrimalCallsIn(const clang::Expr *E, bool InCondition);

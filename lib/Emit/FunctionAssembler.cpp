@@ -5,6 +5,7 @@
 #include "Emit/AdjointEmitter.h"
 #include "Emit/EmitContext.h"
 #include "Emit/TangentEmitter.h"
+#include "Support/Spelling.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
@@ -16,25 +17,6 @@ using namespace clang;
 
 namespace ddx {
 namespace {
-
-/// Whether Name occurs in Text as a whole identifier.
-bool mentions(const std::string &Text, const std::string &Name) {
-  // (An empty name would match everywhere without advancing.)
-  if (Name.empty())
-    return false;
-  size_t Pos = 0;
-  while ((Pos = Text.find(Name, Pos)) != std::string::npos) {
-    bool Before =
-        Pos == 0 || !(llvm::isAlnum(Text[Pos - 1]) || Text[Pos - 1] == '_');
-    size_t End = Pos + Name.size();
-    bool After =
-        End >= Text.size() || !(llvm::isAlnum(Text[End]) || Text[End] == '_');
-    if (Before && After)
-      return true;
-    Pos = End;
-  }
-  return false;
-}
 
 /// Drops the updates of local shadows nothing reads (a pointer's shadow
 /// that is never dereferenced, the tangent of a dead value), so generated
@@ -113,9 +95,10 @@ public:
                   const RuleBinder &Rules, DiffPlan &Plan,
                   CallableAdaptors &Adaptors, DispatchLog &Dispatches,
                   DiagReporter &Diags)
-      : Ctx(Ctx), IR(IR), I(I), Printer(Ctx, IR, Diags),
-        Activity(IR, Printer), C{Ctx,  IR,    Printer,  Activity,   Rules,
-                                 Plan, Diags, Adaptors, Dispatches, &I} {
+      : Ctx(Ctx), IR(IR), I(I), Printer(Ctx, IR, Diags), Activity(IR, Printer),
+        Pointers(IR, Printer), C{Ctx,      IR,         Printer, Activity,
+                                 Pointers, Rules,      Plan,    Diags,
+                                 Adaptors, Dispatches, &I} {
     for (unsigned P = 0; P < IR.NumParams && P < I.Activity.size(); ++P)
       if (I.Activity[P] != ParamActivity::Inactive)
         Activity.seed(P);
@@ -176,6 +159,10 @@ private:
     return ExprPrinter::shadowName(IR.Vars[P].Name);
   }
 
+  bool readsInReverse(int Target, const Lines &Reverse,
+                      QualType Written = QualType()) const;
+  void checkUnsavedWrites(llvm::ArrayRef<AdjointEmitter::UnsavedWrite> Writes,
+                          const Lines &Reverse);
   Sweeps sweeps(bool RunsAgain = false);
   std::string tangentFunction(std::string &Sig);
   std::string forwardSweep(std::string &Sig);
@@ -188,7 +175,10 @@ private:
   const Instance &I;
   ExprPrinter Printer;
   ActivityAnalysis Activity;
+  PointerTargets Pointers;
   EmitContext C;
+  /// Set by sweeps(): see AdjointEmitter::savesOutside.
+  bool SavesOutside = false;
 };
 
 std::string InstanceBuilder::shadowParam(const Variable &V,
@@ -430,11 +420,72 @@ void InstanceBuilder::saveList(const std::string &Reverse,
   }
 }
 
+/// Whether a line of the reverse sweep reads Target: a variable by its
+/// name, or memory through a pointer that may point into it (`q[0]` with
+/// `const int *q = idx`).
+bool InstanceBuilder::readsInReverse(int Target, const Lines &Reverse,
+                                     QualType Written) const {
+  for (int R : Pointers.readersOf(Target, Written)) {
+    const std::string &Name = IR.Vars[R].Name;
+    std::string Pop = "_tape.pop(" + Name + ");";
+    for (const std::string &Line : Reverse)
+      if (Line != Pop && mentions(Line, Name))
+        return true;
+  }
+  return false;
+}
+
+/// Refuses a call left as primal code that changes memory the forward
+/// sweep cannot save when the reverse sweep reads that memory: the
+/// reverse sweep would see the values the forward sweep left, not the
+/// ones it read.
+void InstanceBuilder::checkUnsavedWrites(
+    llvm::ArrayRef<AdjointEmitter::UnsavedWrite> Writes, const Lines &Reverse) {
+  for (const AdjointEmitter::UnsavedWrite &W : Writes) {
+    if (!readsInReverse(W.Target, Reverse, W.Written))
+      continue;
+    std::string Callee = "the call";
+    if (const FunctionDecl *FD = W.Call->getDirectCallee())
+      Callee = "the call to '" + FD->getNameAsString() + "'";
+    SourceLocation At = W.Call->getBeginLoc();
+    if (PointerTarget::isVariable(W.Target)) {
+      const Variable &Var = IR.Vars[W.Target];
+      C.Diags.error(At, "ddx cannot save '" + Var.Name + "', which " + Callee +
+                            " may change and the reverse sweep reads: a '" +
+                            Var.Type.getAsString(Ctx.getPrintingPolicy()) +
+                            "' cannot be copied to the tape");
+      C.Diags.note(At, "keep what the derivative needs in plain values, "
+                       "arrays or std::vector, or pass a copy to the call");
+    } else if (W.Target == PointerTarget::Unknown) {
+      C.Diags.error(At, Callee + " may change memory through a pointer ddx "
+                                 "cannot follow (a struct's field, a "
+                                 "pointer a function returned, a global), "
+                                 "and the reverse sweep reads memory it may "
+                                 "reach: ddx cannot save it");
+      C.Diags.note(At, "pass the array itself, or a local pointer "
+                       "variable set from it");
+    } else {
+      int Param = PointerTarget::outside(0) - W.Target;
+      C.Diags.error(At, Callee + " may change the memory that parameter '" +
+                            IR.Vars[Param].Name +
+                            "' points to, which the reverse sweep reads; "
+                            "ddx cannot save memory whose size it does not "
+                            "know");
+      C.Diags.note(At, "copy the values into a local array or std::vector "
+                       "and pass that, or make the call in the caller");
+    }
+    return;
+  }
+}
+
 /// Both sweeps, without the saving and restoring of variables that the
 /// reverse sweep never reads (a sum's running value, say): the tape then
 /// holds only what the adjoints need.
 Sweeps InstanceBuilder::sweeps(bool RunsAgain) {
-  Sweeps S = AdjointEmitter(C).emit(IR.Body);
+  AdjointEmitter Emitter(C);
+  Sweeps S = Emitter.emit(IR.Body);
+  checkUnsavedWrites(Emitter.unsavedWrites(), S.Reverse);
+  SavesOutside = Emitter.savesOutside();
   for (unsigned V = 0; V < IR.Vars.size(); ++V) {
     // What a reference parameter refers to outlives this function: the
     // caller's reverse sweep (or the entry's second forward sweep) reads
@@ -445,11 +496,7 @@ Sweeps InstanceBuilder::sweeps(bool RunsAgain) {
     const std::string &Name = IR.Vars[V].Name;
     std::string Push = "_tape.push(" + Name + ");";
     std::string Pop = "_tape.pop(" + Name + ");";
-    bool Read = false;
-    for (const std::string &Line : S.Reverse)
-      if (Line != Pop && mentions(Line, Name))
-        Read = true;
-    if (Read)
+    if (readsInReverse(V, S.Reverse))
       continue;
     S.Forward.erase(std::remove(S.Forward.begin(), S.Forward.end(), Push),
                     S.Forward.end());
@@ -697,13 +744,18 @@ std::string InstanceBuilder::reverseSweep(std::string &Sig) {
 }
 
 std::string InstanceBuilder::gradient(std::string &Sig) {
-  Sweeps S = sweeps(/*RunsAgain=*/writesOutside());
+  bool RunsAgain = writesOutside();
+  Sweeps S = sweeps(RunsAgain);
+  // A primal call's write to a reference parameter or a global, saved
+  // and restored for the reverse sweep, must be made again.
+  if (!RunsAgain && SavesOutside)
+    S = sweeps(RunsAgain = true);
   Lines Body = S.Forward;
   if (IR.ReturnVar >= 0 && IR.returnType()->isRealFloatingType() &&
       Activity.isVaried(IR.ReturnVar))
     Body.push_back(ExprPrinter::shadowName("_ret") + " = 1;");
   Body.insert(Body.end(), S.Reverse.begin(), S.Reverse.end());
-  if (writesOutside()) {
+  if (RunsAgain) {
     // The reverse sweep restored every value it overwrote; run the primal
     // again so that outputs written through pointers and references hold
     // their values, as after a call of the function.

@@ -2,6 +2,7 @@
 #include "Support/Spelling.h"
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/TemplateBase.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -93,6 +94,25 @@ std::string operatorIdentifier(OverloadedOperatorKind Op) {
     if (Spelling == Word[0])
       return std::string("operator_") + Word[1];
   return "operator_" + std::to_string(unsigned(Op));
+}
+
+/// Whether Name occurs in Text as a whole identifier.
+bool mentions(const std::string &Text, const std::string &Name) {
+  // (An empty name would match everywhere without advancing.)
+  if (Name.empty())
+    return false;
+  size_t Pos = 0;
+  while ((Pos = Text.find(Name, Pos)) != std::string::npos) {
+    bool Before =
+        Pos == 0 || !(llvm::isAlnum(Text[Pos - 1]) || Text[Pos - 1] == '_');
+    size_t End = Pos + Name.size();
+    bool After =
+        End >= Text.size() || !(llvm::isAlnum(Text[End]) || Text[End] == '_');
+    if (Before && After)
+      return true;
+    Pos = End;
+  }
+  return false;
 }
 
 } // namespace ddx

@@ -37,6 +37,9 @@ std::string spellTemplateArgs(const clang::ClassTemplateSpecializationDecl *S);
 /// "operator_plus", a functor's operator() "call".
 std::string operatorIdentifier(clang::OverloadedOperatorKind Op);
 
+/// Whether Name occurs in Text as a whole identifier.
+bool mentions(const std::string &Text, const std::string &Name);
+
 } // namespace ddx
 
 #endif // DDX_SUPPORT_SPELLING_H
