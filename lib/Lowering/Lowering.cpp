@@ -115,7 +115,9 @@ private:
   /// Whether extractRec would lift anything out of E.
   bool hasExtractable(const Expr *E);
   /// Whether E makes a call that passes a lambda.
-  static bool passesLambda(const Expr *E);
+  /// Whether E calls a function passing a lambda, or a local naming one
+  /// (`apply(lam, x)`, `lam(x)`): generated code has no primal of it.
+  bool passesLambda(const Expr *E) const;
   /// Whether E steps a variable with ++ or --, or calls a function that
   /// may change what it is passed (a non-const reference or pointer, or
   /// the object of a non-const member function).
@@ -427,7 +429,18 @@ FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
   // (advance(k))`) is evaluated as statements at the top of each
   // iteration, so that the reverse sweep sees the changes; when it fails,
   // the loop breaks.
-  bool Stepping = Cond && writesVariables(Cond);
+  bool PassesLambda = Cond && passesLambda(Cond);
+  if (PassesLambda && !TestFirst) {
+    Diags.error(Cond->getBeginLoc(), "ddx cannot differentiate a do-while "
+                                     "loop whose condition calls a lambda "
+                                     "yet");
+    Diags.note(Cond->getBeginLoc(), "compute the condition into a bool at "
+                                    "the end of the body, or write a while "
+                                    "loop");
+    return {};
+  }
+  // (So is one that calls a lambda: generated code has no primal of it.)
+  bool Stepping = Cond && (writesVariables(Cond) || PassesLambda);
   if (Stepping && !TestFirst) {
     Diags.error(Cond->getBeginLoc(),
                 "ddx cannot differentiate a do-while loop whose condition "
@@ -1379,12 +1392,25 @@ bool BodyLowerer::writesVariables(const Expr *E) {
   });
 }
 
-bool BodyLowerer::passesLambda(const Expr *E) {
+bool BodyLowerer::passesLambda(const Expr *E) const {
   if (!E)
     return false;
+  auto IsLambda = [&](const Expr *Arg) {
+    Arg = skipImplicit(Arg);
+    if (isa<LambdaExpr>(Arg))
+      return true;
+    // (A closure passed by value is copied.)
+    if (const Expr *Source = copiedFrom(Arg))
+      Arg = skipImplicit(Source);
+    auto *Ref = dyn_cast<DeclRefExpr>(Arg);
+    auto It =
+        Ref ? IR.LocalCallables.find(Ref->getDecl()) : IR.LocalCallables.end();
+    return It != IR.LocalCallables.end() &&
+           isa<LambdaExpr>(skipImplicit(It->second));
+  };
   if (auto *Call = dyn_cast<CallExpr>(E))
     for (const Expr *Arg : Call->arguments())
-      if (isa<LambdaExpr>(skipImplicit(Arg)))
+      if (IsLambda(Arg))
         return true;
   for (const clang::Stmt *Child : E->children())
     if (auto *CE = dyn_cast_or_null<Expr>(Child);

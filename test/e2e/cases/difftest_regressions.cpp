@@ -1,10 +1,10 @@
 // Case: wrong values and outputs that did not compile, found by the random
 // differential tester (scripts/difftest) and reduced; each f is checked in
 // both modes, for every input, against finite differences
-#include <ddx/ddx.hpp>
-#include <cmath>
-#include <string>
 #include "check.hpp"
+#include <cmath>
+#include <ddx/ddx.hpp>
+#include <string>
 
 struct P {
   double x;
@@ -125,9 +125,32 @@ double state_changed_by_call(double x0, double x1, double x2) {
   return s;
 }
 
+// Difftest seeds 20140, 20226, 20556: a local lambda passed to a helper
+// (or called) in an if or loop condition; the condition was printed as it
+// stood, naming the lambda, which generated code does not declare (the
+// output did not compile).
+template <class F> double apply_twice(F f, double a) { return f(f(a)); }
+double lambda_in_condition(double x0, double x1, double x2) {
+  auto lam = [&x0, x1](double t) { return 0.5 * t * x0 + x1; };
+  double s = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (std::sin(apply_twice(lam, 0.5 * i)) > 0.2)
+      continue;
+    s += lam(x2) * i;
+  }
+  if (lam(x1) > 0.0)
+    s += x2 * x0;
+  int k = 0;
+  while (apply_twice(lam, 0.1 * k) < 0.4 && k < 5) {
+    s += x1 * lam(0.2 * k);
+    ++k;
+  }
+  return s;
+}
+
 template <class F>
-void check_all(const char *name, F f, double y, double d0, double d1,
-               double d2, const double t[3]) {
+void check_all(const char *name, F f, double y, double d0, double d1, double d2,
+               const double t[3]) {
   const double x[3] = {0.5, -0.7, 1.1};
   std::string n(name);
   check::near((n + " value").c_str(), y, f(x[0], x[1], x[2]));
@@ -149,27 +172,36 @@ int main() {
   {
     auto [y, d0, d1, d2] = ddx::gradient(member_of_result, ddx::active(x0),
                                          ddx::active(x1), ddx::active(x2));
-    auto [a, t0] = ddx::derivative(member_of_result, ddx::dual(x0, 1.0), x1, x2);
-    auto [b, t1] = ddx::derivative(member_of_result, x0, ddx::dual(x1, 1.0), x2);
-    auto [c, t2] = ddx::derivative(member_of_result, x0, x1, ddx::dual(x2, 1.0));
+    auto [a, t0] =
+        ddx::derivative(member_of_result, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] =
+        ddx::derivative(member_of_result, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] =
+        ddx::derivative(member_of_result, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
     check_all("member_of_result", member_of_result, y, d0, d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(overwritten_by_helper, ddx::active(x0),
                                          ddx::active(x1), ddx::active(x2));
-    auto [a, t0] = ddx::derivative(overwritten_by_helper, ddx::dual(x0, 1.0), x1, x2);
-    auto [b, t1] = ddx::derivative(overwritten_by_helper, x0, ddx::dual(x1, 1.0), x2);
-    auto [c, t2] = ddx::derivative(overwritten_by_helper, x0, x1, ddx::dual(x2, 1.0));
+    auto [a, t0] =
+        ddx::derivative(overwritten_by_helper, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] =
+        ddx::derivative(overwritten_by_helper, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] =
+        ddx::derivative(overwritten_by_helper, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
     check_all("overwritten_by_helper", overwritten_by_helper, y, d0, d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(accumulated_by_helper, ddx::active(x0),
                                          ddx::active(x1), ddx::active(x2));
-    auto [a, t0] = ddx::derivative(accumulated_by_helper, ddx::dual(x0, 1.0), x1, x2);
-    auto [b, t1] = ddx::derivative(accumulated_by_helper, x0, ddx::dual(x1, 1.0), x2);
-    auto [c, t2] = ddx::derivative(accumulated_by_helper, x0, x1, ddx::dual(x2, 1.0));
+    auto [a, t0] =
+        ddx::derivative(accumulated_by_helper, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] =
+        ddx::derivative(accumulated_by_helper, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] =
+        ddx::derivative(accumulated_by_helper, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
     check_all("accumulated_by_helper", accumulated_by_helper, y, d0, d1, d2, t);
   }
@@ -185,18 +217,24 @@ int main() {
   {
     auto [y, d0, d1, d2] = ddx::gradient(lambda_in_helper, ddx::active(x0),
                                          ddx::active(x1), ddx::active(x2));
-    auto [a, t0] = ddx::derivative(lambda_in_helper, ddx::dual(x0, 1.0), x1, x2);
-    auto [b, t1] = ddx::derivative(lambda_in_helper, x0, ddx::dual(x1, 1.0), x2);
-    auto [c, t2] = ddx::derivative(lambda_in_helper, x0, x1, ddx::dual(x2, 1.0));
+    auto [a, t0] =
+        ddx::derivative(lambda_in_helper, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] =
+        ddx::derivative(lambda_in_helper, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] =
+        ddx::derivative(lambda_in_helper, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
     check_all("lambda_in_helper", lambda_in_helper, y, d0, d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(inactive_functor_call, ddx::active(x0),
                                          ddx::active(x1), ddx::active(x2));
-    auto [a, t0] = ddx::derivative(inactive_functor_call, ddx::dual(x0, 1.0), x1, x2);
-    auto [b, t1] = ddx::derivative(inactive_functor_call, x0, ddx::dual(x1, 1.0), x2);
-    auto [c, t2] = ddx::derivative(inactive_functor_call, x0, x1, ddx::dual(x2, 1.0));
+    auto [a, t0] =
+        ddx::derivative(inactive_functor_call, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] =
+        ddx::derivative(inactive_functor_call, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] =
+        ddx::derivative(inactive_functor_call, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
     check_all("inactive_functor_call", inactive_functor_call, y, d0, d1, d2, t);
   }
@@ -212,20 +250,38 @@ int main() {
   {
     auto [y, d0, d1, d2] = ddx::gradient(int_changed_by_call, ddx::active(x0),
                                          ddx::active(x1), ddx::active(x2));
-    auto [a, t0] = ddx::derivative(int_changed_by_call, ddx::dual(x0, 1.0), x1, x2);
-    auto [b, t1] = ddx::derivative(int_changed_by_call, x0, ddx::dual(x1, 1.0), x2);
-    auto [c, t2] = ddx::derivative(int_changed_by_call, x0, x1, ddx::dual(x2, 1.0));
+    auto [a, t0] =
+        ddx::derivative(int_changed_by_call, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] =
+        ddx::derivative(int_changed_by_call, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] =
+        ddx::derivative(int_changed_by_call, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
     check_all("int_changed_by_call", int_changed_by_call, y, d0, d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(state_changed_by_call, ddx::active(x0),
                                          ddx::active(x1), ddx::active(x2));
-    auto [a, t0] = ddx::derivative(state_changed_by_call, ddx::dual(x0, 1.0), x1, x2);
-    auto [b, t1] = ddx::derivative(state_changed_by_call, x0, ddx::dual(x1, 1.0), x2);
-    auto [c, t2] = ddx::derivative(state_changed_by_call, x0, x1, ddx::dual(x2, 1.0));
+    auto [a, t0] =
+        ddx::derivative(state_changed_by_call, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] =
+        ddx::derivative(state_changed_by_call, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] =
+        ddx::derivative(state_changed_by_call, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
     check_all("state_changed_by_call", state_changed_by_call, y, d0, d1, d2, t);
+  }
+  {
+    auto [y, d0, d1, d2] = ddx::gradient(lambda_in_condition, ddx::active(x0),
+                                         ddx::active(x1), ddx::active(x2));
+    auto [a, t0] =
+        ddx::derivative(lambda_in_condition, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] =
+        ddx::derivative(lambda_in_condition, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] =
+        ddx::derivative(lambda_in_condition, x0, x1, ddx::dual(x2, 1.0));
+    const double t[3] = {t0, t1, t2};
+    check_all("lambda_in_condition", lambda_in_condition, y, d0, d1, d2, t);
   }
   return check::finish();
 }
