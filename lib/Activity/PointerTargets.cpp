@@ -129,17 +129,10 @@ void PointerTargets::escape(const clang::Stmt *N) {
   if (auto *B = dyn_cast<BinaryOperator>(N); B && B->isAssignmentOp())
     Mark(B->getLHS());
   if (auto *Call = dyn_cast<CallExpr>(N))
-    if (const FunctionDecl *FD = Call->getDirectCallee()) {
-      unsigned Skip = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD);
-      for (unsigned I = Skip; I < Call->getNumArgs(); ++I)
-        if (I - Skip < FD->getNumParams() &&
-            FD->getParamDecl(I - Skip)->getType()->isReferenceType() &&
-            !FD->getParamDecl(I - Skip)
-                 ->getType()
-                 .getNonReferenceType()
-                 .isConstQualified())
-          Mark(Call->getArg(I));
-    }
+    forEachArgument(Call, [&](const Expr *Arg, QualType Param) {
+      if (Param->isReferenceType() && writesThrough(Param))
+        Mark(Arg);
+    });
   for (const clang::Stmt *Child : N->children())
     escape(Child);
 }
@@ -244,11 +237,10 @@ static bool mayAlias(QualType A, QualType B) {
 bool isPlainData(QualType T) {
   if (T.isNull() || T->isVoidType())
     return true;
-  while (T->isArrayType())
-    T = T->getAsArrayTypeUnsafe()->getElementType();
-  if (T->isArithmeticType() || T->isEnumeralType())
+  const clang::Type *Element = T->getBaseElementTypeUnsafe();
+  if (Element->isArithmeticType() || Element->isEnumeralType())
     return true;
-  auto *Record = T->getAsCXXRecordDecl();
+  auto *Record = Element->getAsCXXRecordDecl();
   if (!Record || !Record->hasDefinition())
     return false;
   for (const CXXBaseSpecifier &Base : Record->bases())
@@ -267,13 +259,10 @@ llvm::SmallVector<int, 4> PointerTargets::readersOf(int Target,
     Readers.push_back(Target);
   // Unknown memory may be a variable whose address was stored away.
   if (Target == PointerTarget::Unknown)
-    for (int V : Stored) {
-      QualType T = IR.Vars[V].Type;
-      while (T->isArrayType())
-        T = T->getAsArrayTypeUnsafe()->getElementType();
-      if (mayAlias(Written, T))
+    for (int V : Stored)
+      if (mayAlias(Written,
+                   QualType(IR.Vars[V].Type->getBaseElementTypeUnsafe(), 0)))
         Readers.push_back(V);
-    }
   // Pointers into it, pointers to those (`int **pp = &p`), and so on;
   // unknown memory only through pointers to its type (not a `FILE *`
   // written by fprintf for an `int *` read).

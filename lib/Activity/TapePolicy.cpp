@@ -23,14 +23,14 @@ void addWritten(const TargetList &Targets, const PointerTargets &Pointers,
 
 /// Adds what the calls in E may change through their objects and
 /// arguments (a library call left inline in a value too).
-void addCallWrites(const clang::Stmt *E, const ExprPrinter &Printer,
-                   const PointerTargets &Pointers, VarSet &Vars) {
+void addCallWrites(const clang::Stmt *E, const PointerTargets &Pointers,
+                   VarSet &Vars) {
   if (!E)
     return;
   if (auto *Call = dyn_cast<CallExpr>(E))
     addWritten(Pointers.changedBy(Call), Pointers, Vars);
   for (const clang::Stmt *Child : E->children())
-    addCallWrites(Child, Printer, Pointers, Vars);
+    addCallWrites(Child, Pointers, Vars);
 }
 
 /// Variables written (wholly or through memory) anywhere in a block.
@@ -49,8 +49,8 @@ void collectWrites(const Block &B, const ExprPrinter &Printer,
           if (!Arg->getType()->isArithmeticType())
             Vars.insert(Printer.rootVar(Arg));
     }
-    addCallWrites(S.Call, Printer, Pointers, Vars);
-    addCallWrites(S.Value, Printer, Pointers, Vars);
+    addCallWrites(S.Call, Pointers, Vars);
+    addCallWrites(S.Value, Pointers, Vars);
     collectWrites(S.Then, Printer, Pointers, Vars);
     collectWrites(S.Else, Printer, Pointers, Vars);
   }

@@ -115,14 +115,12 @@ Sweeps AdjointEmitter::savingPrimalWrites(const Expr *E, Sweeps S) {
       TargetList Object = C.Pointers.changedObject(Call);
       auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
       const Expr *Self = Member ? Member->getImplicitObjectArgument() : nullptr;
-      if (Object.empty() || !Self || Self->getType()->isPointerType() ||
-          !SaveObject(Self))
-        SaveTargets(Call, Object,
-                    Object.empty()
-                        ? QualType()
-                        : C.Ctx.getRecordType(
-                              cast<CXXMethodDecl>(Call->getDirectCallee())
-                                  ->getParent()));
+      if (!Object.empty() &&
+          (!Self || Self->getType()->isPointerType() || !SaveObject(Self)))
+        SaveTargets(
+            Call, Object,
+            C.Ctx.getRecordType(
+                cast<CXXMethodDecl>(Call->getDirectCallee())->getParent()));
       PointerTargets::forEachArgument(
           Call, [&](const Expr *Arg, QualType Param) {
             if (SaveObject(singleObject(Arg, Param)) ||

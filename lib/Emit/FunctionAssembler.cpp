@@ -452,7 +452,7 @@ void InstanceBuilder::checkUnsavedWrites(
       const Variable &Var = IR.Vars[W.Target];
       C.Diags.error(At, "ddx cannot save '" + Var.Name + "', which " + Callee +
                             " may change and the reverse sweep reads: a '" +
-                            Var.Type.getAsString(Ctx.getPrintingPolicy()) +
+                            userTypeName(Var.Type, Ctx) +
                             "' cannot be copied to the tape");
       C.Diags.note(At, "keep what the derivative needs in plain values, "
                        "arrays or std::vector, or pass a copy to the call");

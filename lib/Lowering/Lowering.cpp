@@ -114,7 +114,6 @@ private:
   void extractRec(const Expr *E, Block &Out);
   /// Whether extractRec would lift anything out of E.
   bool hasExtractable(const Expr *E);
-  /// Whether E makes a call that passes a lambda.
   /// Whether E calls a function passing a lambda, or a local naming one
   /// (`apply(lam, x)`, `lam(x)`): generated code has no primal of it.
   bool passesLambda(const Expr *E) const;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 namespace check {
 
@@ -26,7 +27,8 @@ inline bool near(const char *what, double actual, double expected,
                  double tol = 1e-6) {
   ++checks();
   double scale = std::max(1.0, std::fabs(expected));
-  bool ok = std::isfinite(actual) && std::fabs(actual - expected) <= tol * scale;
+  bool ok =
+      std::isfinite(actual) && std::fabs(actual - expected) <= tol * scale;
   std::printf("%s %-40s ddx=% .12e expected=% .12e\n", ok ? "ok  " : "FAIL",
               what, actual, expected);
   if (!ok)
@@ -47,6 +49,29 @@ template <class G>
 bool fd(const char *what, double derivative, G g, double tol = 1e-6,
         double h = 1e-3) {
   return near(what, derivative, central_difference(g, h), tol);
+}
+
+/// Checks f(x0, x1, x2) at (0.5, -0.7, 1.1), the point of the cases shaped
+/// like the differential tester's programs: its value y, then each
+/// gradient component d_i (reverse mode) and tangent t[i] (forward mode)
+/// against a central difference.
+template <class F>
+void three_inputs(const char *name, F f, double y, double d0, double d1,
+                  double d2, const double t[3]) {
+  const double x[3] = {0.5, -0.7, 1.1};
+  std::string n(name);
+  near((n + " value").c_str(), y, f(x[0], x[1], x[2]));
+  const double d[3] = {d0, d1, d2};
+  for (int i = 0; i < 3; ++i) {
+    auto g = [&](double h) {
+      double v[3] = {x[0], x[1], x[2]};
+      v[i] += h;
+      return f(v[0], v[1], v[2]);
+    };
+    std::string k = n + " d/dx" + std::to_string(i);
+    fd((k + " reverse").c_str(), d[i], g);
+    fd((k + " forward").c_str(), t[i], g);
+  }
 }
 
 inline int finish() {

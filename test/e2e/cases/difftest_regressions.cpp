@@ -148,25 +148,6 @@ double lambda_in_condition(double x0, double x1, double x2) {
   return s;
 }
 
-template <class F>
-void check_all(const char *name, F f, double y, double d0, double d1, double d2,
-               const double t[3]) {
-  const double x[3] = {0.5, -0.7, 1.1};
-  std::string n(name);
-  check::near((n + " value").c_str(), y, f(x[0], x[1], x[2]));
-  const double d[3] = {d0, d1, d2};
-  for (int i = 0; i < 3; ++i) {
-    auto g = [&](double h) {
-      double v[3] = {x[0], x[1], x[2]};
-      v[i] += h;
-      return f(v[0], v[1], v[2]);
-    };
-    std::string k = n + " d/dx" + std::to_string(i);
-    check::fd((k + " reverse").c_str(), d[i], g);
-    check::fd((k + " forward").c_str(), t[i], g);
-  }
-}
-
 int main() {
   const double x0 = 0.5, x1 = -0.7, x2 = 1.1;
   {
@@ -179,7 +160,7 @@ int main() {
     auto [c, t2] =
         ddx::derivative(member_of_result, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("member_of_result", member_of_result, y, d0, d1, d2, t);
+    check::three_inputs("member_of_result", member_of_result, y, d0, d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(overwritten_by_helper, ddx::active(x0),
@@ -191,7 +172,8 @@ int main() {
     auto [c, t2] =
         ddx::derivative(overwritten_by_helper, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("overwritten_by_helper", overwritten_by_helper, y, d0, d1, d2, t);
+    check::three_inputs("overwritten_by_helper", overwritten_by_helper, y, d0,
+                        d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(accumulated_by_helper, ddx::active(x0),
@@ -203,7 +185,8 @@ int main() {
     auto [c, t2] =
         ddx::derivative(accumulated_by_helper, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("accumulated_by_helper", accumulated_by_helper, y, d0, d1, d2, t);
+    check::three_inputs("accumulated_by_helper", accumulated_by_helper, y, d0,
+                        d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(seed_244, ddx::active(x0),
@@ -212,7 +195,7 @@ int main() {
     auto [b, t1] = ddx::derivative(seed_244, x0, ddx::dual(x1, 1.0), x2);
     auto [c, t2] = ddx::derivative(seed_244, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("seed_244", seed_244, y, d0, d1, d2, t);
+    check::three_inputs("seed_244", seed_244, y, d0, d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(lambda_in_helper, ddx::active(x0),
@@ -224,7 +207,7 @@ int main() {
     auto [c, t2] =
         ddx::derivative(lambda_in_helper, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("lambda_in_helper", lambda_in_helper, y, d0, d1, d2, t);
+    check::three_inputs("lambda_in_helper", lambda_in_helper, y, d0, d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(inactive_functor_call, ddx::active(x0),
@@ -236,7 +219,8 @@ int main() {
     auto [c, t2] =
         ddx::derivative(inactive_functor_call, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("inactive_functor_call", inactive_functor_call, y, d0, d1, d2, t);
+    check::three_inputs("inactive_functor_call", inactive_functor_call, y, d0,
+                        d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(seed_1746, ddx::active(x0),
@@ -245,7 +229,7 @@ int main() {
     auto [b, t1] = ddx::derivative(seed_1746, x0, ddx::dual(x1, 1.0), x2);
     auto [c, t2] = ddx::derivative(seed_1746, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("seed_1746", seed_1746, y, d0, d1, d2, t);
+    check::three_inputs("seed_1746", seed_1746, y, d0, d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(int_changed_by_call, ddx::active(x0),
@@ -257,7 +241,8 @@ int main() {
     auto [c, t2] =
         ddx::derivative(int_changed_by_call, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("int_changed_by_call", int_changed_by_call, y, d0, d1, d2, t);
+    check::three_inputs("int_changed_by_call", int_changed_by_call, y, d0, d1,
+                        d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(state_changed_by_call, ddx::active(x0),
@@ -269,7 +254,8 @@ int main() {
     auto [c, t2] =
         ddx::derivative(state_changed_by_call, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("state_changed_by_call", state_changed_by_call, y, d0, d1, d2, t);
+    check::three_inputs("state_changed_by_call", state_changed_by_call, y, d0,
+                        d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(lambda_in_condition, ddx::active(x0),
@@ -281,7 +267,8 @@ int main() {
     auto [c, t2] =
         ddx::derivative(lambda_in_condition, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("lambda_in_condition", lambda_in_condition, y, d0, d1, d2, t);
+    check::three_inputs("lambda_in_condition", lambda_in_condition, y, d0, d1,
+                        d2, t);
   }
   return check::finish();
 }

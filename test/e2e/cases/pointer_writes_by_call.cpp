@@ -145,25 +145,6 @@ double call_written_once(double x0, double x1, double x2) {
   return written_once(x0, x1, x2, perm);
 }
 
-template <class F>
-void check_all(const char *name, F f, double y, double d0, double d1, double d2,
-               const double t[3]) {
-  const double x[3] = {0.5, -0.7, 1.1};
-  std::string n(name);
-  check::near((n + " value").c_str(), y, f(x[0], x[1], x[2]));
-  const double d[3] = {d0, d1, d2};
-  for (int i = 0; i < 3; ++i) {
-    auto g = [&](double h) {
-      double v[3] = {x[0], x[1], x[2]};
-      v[i] += h;
-      return f(v[0], v[1], v[2]);
-    };
-    std::string k = n + " d" + std::to_string(i);
-    check::fd((k + " reverse").c_str(), d[i], g);
-    check::fd((k + " forward").c_str(), t[i], g);
-  }
-}
-
 int main() {
   const double x0 = 0.5, x1 = -0.7, x2 = 1.1;
   {
@@ -176,7 +157,7 @@ int main() {
     auto [c, t2] =
         ddx::derivative(through_variable, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("through_variable", through_variable, y, d0, d1, d2, t);
+    check::three_inputs("through_variable", through_variable, y, d0, d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(read_through_variable, ddx::active(x0),
@@ -188,7 +169,8 @@ int main() {
     auto [c, t2] =
         ddx::derivative(read_through_variable, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("read_through_variable", read_through_variable, y, d0, d1, d2, t);
+    check::three_inputs("read_through_variable", read_through_variable, y, d0,
+                        d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(through_offset, ddx::active(x0),
@@ -197,7 +179,7 @@ int main() {
     auto [b, t1] = ddx::derivative(through_offset, x0, ddx::dual(x1, 1.0), x2);
     auto [c, t2] = ddx::derivative(through_offset, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("through_offset", through_offset, y, d0, d1, d2, t);
+    check::three_inputs("through_offset", through_offset, y, d0, d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] =
@@ -210,8 +192,8 @@ int main() {
     auto [c, t2] =
         ddx::derivative(through_element_and_arrow, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("through_element_and_arrow", through_element_and_arrow, y, d0, d1,
-              d2, t);
+    check::three_inputs("through_element_and_arrow", through_element_and_arrow,
+                        y, d0, d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] =
@@ -224,8 +206,8 @@ int main() {
     auto [c, t2] =
         ddx::derivative(recomputed_from_written, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("recomputed_from_written", recomputed_from_written, y, d0, d1, d2,
-              t);
+    check::three_inputs("recomputed_from_written", recomputed_from_written, y,
+                        d0, d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(through_global, ddx::active(x0),
@@ -234,7 +216,7 @@ int main() {
     auto [b, t1] = ddx::derivative(through_global, x0, ddx::dual(x1, 1.0), x2);
     auto [c, t2] = ddx::derivative(through_global, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("through_global", through_global, y, d0, d1, d2, t);
+    check::three_inputs("through_global", through_global, y, d0, d1, d2, t);
   }
   {
     auto [y, d0, d1, d2] = ddx::gradient(through_iterators, ddx::active(x0),
@@ -246,7 +228,8 @@ int main() {
     auto [c, t2] =
         ddx::derivative(through_iterators, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("through_iterators", through_iterators, y, d0, d1, d2, t);
+    check::three_inputs("through_iterators", through_iterators, y, d0, d1, d2,
+                        t);
   }
   {
     auto [y, d0, d1, d2] =
@@ -259,8 +242,8 @@ int main() {
     auto [c, t2] =
         ddx::derivative(through_pointer_to_pointer, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("through_pointer_to_pointer", through_pointer_to_pointer, y, d0,
-              d1, d2, t);
+    check::three_inputs("through_pointer_to_pointer",
+                        through_pointer_to_pointer, y, d0, d1, d2, t);
   }
   {
     int perm[3];
@@ -273,7 +256,7 @@ int main() {
     auto [c, t2] =
         ddx::derivative(call_written_once, x0, x1, ddx::dual(x2, 1.0));
     const double t[3] = {t0, t1, t2};
-    check_all("written_once", call_written_once, y, d0, d1, d2, t);
+    check::three_inputs("written_once", call_written_once, y, d0, d1, d2, t);
   }
   return check::finish();
 }
