@@ -123,9 +123,11 @@ void ActivityAnalysis::callInputs(const CallExpr *Call,
       for (const CalleeArg &Capture : R->Captures) {
         Inputs.push_back(Capture.E);
         // A callable may store active values in what it captures by
-        // reference; a captured pointer keeps pointing where it did.
+        // reference, unless const; a captured pointer keeps pointing where
+        // it did.
+        QualType Captured = Capture.ParamType.getNonReferenceType();
         if (Capture.ParamType->isReferenceType() &&
-            !Capture.ParamType.getNonReferenceType()->isPointerType())
+            !Captured.isConstQualified() && !Captured->isPointerType())
           ByReference.push_back(Capture.E);
       }
     }

@@ -257,8 +257,13 @@ const Expr *refTo(const VarDecl *VD, ASTContext &Ctx) {
 
 QualType captureParamType(const LambdaCapture &C, ASTContext &Ctx) {
   QualType T = C.getCapturedVar()->getType().getNonReferenceType();
-  return C.getCaptureKind() == LCK_ByRef ? Ctx.getLValueReferenceType(T)
-                                         : Ctx.getConstType(T);
+  if (C.getCaptureKind() == LCK_ByRef)
+    return Ctx.getLValueReferenceType(T);
+  // An array copied into the closure is read where the lambda is called,
+  // like any capture by value; a parameter cannot take it by value.
+  if (T->isArrayType())
+    return Ctx.getLValueReferenceType(Ctx.getConstType(T));
+  return Ctx.getConstType(T);
 }
 
 const LambdaExpr *capturedLambda(const LambdaCapture &C) {
@@ -300,7 +305,12 @@ captureSlots(const LambdaExpr *L, ASTContext &Ctx,
     }
     CaptureSlot S;
     S.Var = C.capturesVariable() ? C.getCapturedVar() : nullptr;
-    S.Init = Init;
+    // (An array copied into the closure is initialised element by element:
+    // the array itself is what is passed.)
+    auto *Var = dyn_cast_or_null<VarDecl>(S.Var);
+    S.Init = Var && isa<ArrayInitLoopExpr>(Init->IgnoreImplicit())
+                 ? refTo(Var, Ctx)
+                 : Init;
     if (S.Var)
       S.ParamType = captureParamType(C, Ctx);
     Slots.push_back(S);
