@@ -36,9 +36,14 @@ static QualType dereferenced(QualType T) {
           ? Record->getASTContext().DeclarationNames.getCXXOperatorName(OO_Star)
           : DeclarationName();
   for (const CXXRecordDecl *R = Record; R;) {
+    // (The non-const one, when there are both.)
+    QualType Found;
     for (const NamedDecl *D : R->lookup(Star))
       if (auto *Method = dyn_cast<CXXMethodDecl>(D->getUnderlyingDecl()))
-        return Method->getReturnType();
+        if (Found.isNull() || !Method->isConst())
+          Found = Method->getReturnType();
+    if (!Found.isNull())
+      return Found;
     // (An iterator adaptor may take operator* from its base.)
     R = R->getNumBases() ? R->bases_begin()->getType()->getAsCXXRecordDecl()
                          : nullptr;
@@ -154,7 +159,9 @@ void PointerTargets::collect(const Block &B, bool &Changed) {
       continue;
     TargetList Given;
     if (S.K == Stmt::Kind::Call)
-      Given.push_back(PointerTarget::Unknown);
+      Given = isIterator(IR.Vars[V].Type)
+                  ? iterated(skipImplicit(cast<clang::Expr>(S.Call)))
+                  : TargetList{PointerTarget::Unknown};
     else if (S.K == Stmt::Kind::Assign && S.Op == BO_Assign && S.Value)
       Given = pointee(S.Value);
     unsigned Before = Targets[V].size();
@@ -244,9 +251,24 @@ TargetList PointerTargets::pointee(const Expr *E) const {
   return {PointerTarget::Unknown};
 }
 
+/// Whether an object of type T owns what its iterators reach: a standard
+/// container (it has an allocator) or plain data (`std::array<int, 3>`),
+/// not a view holding a pointer to another's elements.
+static bool ownsElements(QualType T) {
+  auto *Record = T->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition())
+    return true;
+  const IdentifierInfo &Name =
+      Record->getASTContext().Idents.get("allocator_type");
+  return isPlainData(T) ||
+         (Record->isInStdNamespace() && !Record->lookup(&Name).empty());
+}
+
 /// Where the iterator value E may point into: `v.begin()`, `std::end(a)`,
-/// `it + 1`, `std::next(it)`, a copy, an algorithm's result (`std::find`),
-/// which points into a range it was given.
+/// `it + 1`, `std::next(it)`, `std::make_reverse_iterator(e)`,
+/// `rit.base()`, a copy, an algorithm's result (`std::find`): into the
+/// ranges and containers it was made from. A user function may also hand
+/// out one into memory it was not given.
 TargetList PointerTargets::iterated(const Expr *E) const {
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E);
       Construct && Construct->getNumArgs() == 1)
@@ -255,25 +277,32 @@ TargetList PointerTargets::iterated(const Expr *E) const {
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (!FD)
     return {PointerTarget::Unknown};
-  if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
-      Member && !isIterator(Member->getImplicitObjectArgument()->getType()))
-    return object(Member->getImplicitObjectArgument());
-  if (FD->isInStdNamespace() && FD->getIdentifier() &&
-      llvm::is_contained({"begin", "end", "cbegin", "cend", "rbegin", "rend"},
-                         FD->getName()) &&
-      Call->getNumArgs() == 1 && !isIterator(Call->getArg(0)->getType()))
-    return object(Call->getArg(0));
-  // An operator or a function on iterators gives one into their ranges.
   TargetList Into;
-  bool Any = false;
-  for (const Expr *Arg : Call->arguments())
-    if (isIterator(Arg->getType()) &&
-        Arg->getType().getCanonicalType().getUnqualifiedType() ==
-            E->getType().getCanonicalType().getUnqualifiedType()) {
+  auto From = [&](const Expr *Arg, bool ByReference) {
+    QualType T = Arg->getType();
+    if (T->isPointerType() || isIterator(T) || T->isArrayType()) {
       add(Into, pointee(Arg));
-      Any = true;
+    } else if (ByReference && T->isRecordType()) {
+      add(Into, storage(Arg));
+      if (!ownsElements(T))
+        add(Into, {PointerTarget::Unknown});
     }
-  return Any ? Into : TargetList{PointerTarget::Unknown};
+  };
+  if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const Expr *Object = Member->getImplicitObjectArgument();
+    From(Object, /*ByReference=*/true);
+  }
+  PointerTargets::forEachArgument(Call, [&](const Expr *Arg, QualType Param) {
+    From(Arg, Param->isReferenceType());
+  });
+  if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD))
+    From(Call->getArg(0), /*ByReference=*/true);
+  bool Std = FD->isInStdNamespace() ||
+             (isa<CXXMethodDecl>(FD) &&
+              cast<CXXMethodDecl>(FD)->getParent()->isInStdNamespace());
+  if (Into.empty() || !Std)
+    add(Into, {PointerTarget::Unknown});
+  return Into;
 }
 
 TargetList PointerTargets::storage(const Expr *E) const {

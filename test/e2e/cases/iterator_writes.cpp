@@ -51,6 +51,39 @@ double reversed_and_moved(double x0, double x1, double x2) {
   return s + x[v[0]] * x[v[2]];
 }
 
+// Reverse iterators made once by std::make_reverse_iterator, and their
+// base(): a sort through them in a loop changes the vector.
+double made_reverse(double x0, double x1, double x2) {
+  const double x[3] = {x0, x1, x2};
+  std::vector<int> v{2, 0, 1};
+  auto rb = std::make_reverse_iterator(v.end());
+  auto re = std::make_reverse_iterator(v.begin());
+  double s = 0;
+  for (int t = 0; t < 3; ++t) {
+    if (t % 2)
+      std::sort(rb, re);
+    else
+      std::sort(rb.base() - 3, re.base() + 3);
+    s += x[v[0]] * x[v[1]] * (t + 1);
+  }
+  return s;
+}
+
+// An iterator a helper hands out, moved on by arithmetic.
+std::vector<int>::iterator first_of(std::vector<int> &w) { return w.begin(); }
+double from_helper(double x0, double x1, double x2) {
+  const double x[3] = {x0, x1, x2};
+  std::vector<int> v{2, 0, 1};
+  double s = 0;
+  for (int t = 0; t < 3; ++t) {
+    auto b = first_of(v);
+    auto e = b + 3;
+    std::reverse(b, e);
+    s += x[v[0]] * x[v[1]] * (t + 1);
+  }
+  return s;
+}
+
 int main() {
   const double x0 = 0.5, x1 = -0.7, x2 = 1.1;
   {
@@ -83,6 +116,24 @@ int main() {
     const double t[3] = {t0, t1, t2};
     check::three_inputs("reversed_and_moved", reversed_and_moved, y, d0, d1, d2,
                         t);
+  }
+  {
+    auto [y, d0, d1, d2] = ddx::gradient(made_reverse, ddx::active(x0),
+                                         ddx::active(x1), ddx::active(x2));
+    auto [a, t0] = ddx::derivative(made_reverse, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] = ddx::derivative(made_reverse, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] = ddx::derivative(made_reverse, x0, x1, ddx::dual(x2, 1.0));
+    const double t[3] = {t0, t1, t2};
+    check::three_inputs("made_reverse", made_reverse, y, d0, d1, d2, t);
+  }
+  {
+    auto [y, d0, d1, d2] = ddx::gradient(from_helper, ddx::active(x0),
+                                         ddx::active(x1), ddx::active(x2));
+    auto [a, t0] = ddx::derivative(from_helper, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] = ddx::derivative(from_helper, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] = ddx::derivative(from_helper, x0, x1, ddx::dual(x2, 1.0));
+    const double t[3] = {t0, t1, t2};
+    check::three_inputs("from_helper", from_helper, y, d0, d1, d2, t);
   }
   return check::finish();
 }
