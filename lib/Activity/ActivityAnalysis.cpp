@@ -99,6 +99,15 @@ bool isPlainValue(QualType T) {
   return true;
 }
 
+/// Whether a const member function may still change the object.
+static bool hasMutableMembers(QualType T) {
+  auto *R = T.getNonReferenceType()
+                ->getPointeeOrArrayElementType()
+                ->getAsRecordDecl();
+  return R && llvm::any_of(R->fields(),
+                           [](const FieldDecl *F) { return F->isMutable(); });
+}
+
 ActivityAnalysis::ActivityAnalysis(const FunctionIR &IR,
                                    const ExprPrinter &Printer)
     : IR(IR), Printer(Printer), Varied(IR.Vars.size(), false),
@@ -123,9 +132,13 @@ void ActivityAnalysis::callInputs(const CallExpr *Call,
       for (const CalleeArg &Capture : R->Captures) {
         Inputs.push_back(Capture.E);
         // A callable may store active values in what it captures by
-        // reference; a captured pointer keeps pointing where it did.
-        if (Capture.ParamType->isReferenceType() &&
-            !Capture.ParamType.getNonReferenceType()->isPointerType())
+        // reference, unless const; a captured pointer keeps pointing where
+        // it did.
+        QualType Captured = Capture.ParamType.getNonReferenceType();
+        bool Writable = !Captured.isConstQualified() ||
+                        hasMutableMembers(Captured) || holdsPointers(Captured);
+        if (Capture.ParamType->isReferenceType() && Writable &&
+            !Captured->isPointerType())
           ByReference.push_back(Capture.E);
       }
     }
@@ -304,15 +317,6 @@ static bool leadsOut(QualType T) {
          anyMember(T, [](QualType F) {
            return F->isPointerType() || F->isReferenceType();
          });
-}
-
-/// Whether a const member function may still change the object.
-static bool hasMutableMembers(QualType T) {
-  auto *R = T.getNonReferenceType()
-                ->getPointeeOrArrayElementType()
-                ->getAsRecordDecl();
-  return R && llvm::any_of(R->fields(),
-                           [](const FieldDecl *F) { return F->isMutable(); });
 }
 
 bool ActivityAnalysis::callIsUseful(const Stmt &S) const {

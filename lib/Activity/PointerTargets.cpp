@@ -9,8 +9,65 @@ using namespace clang;
 
 namespace ddx {
 
+/// The record type of an iterator (it names an `iterator_category`, as
+/// the standard algorithms require), or null.
+static const CXXRecordDecl *iteratorRecord(QualType T) {
+  auto *Record = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition())
+    return nullptr;
+  const IdentifierInfo &Name =
+      Record->getASTContext().Idents.get("iterator_category");
+  if (!Record->lookup(&Name).empty())
+    return Record;
+  for (const CXXBaseSpecifier &Base : Record->bases())
+    if (iteratorRecord(Base.getType()))
+      return Record;
+  return nullptr;
+}
+
+bool isIterator(QualType T) { return iteratorRecord(T) != nullptr; }
+
+/// What `*it` gives for an iterator of type T (`double &`), or null when
+/// it is not known.
+static QualType dereferenced(QualType T) {
+  const CXXRecordDecl *Record = iteratorRecord(T);
+  DeclarationName Star =
+      Record
+          ? Record->getASTContext().DeclarationNames.getCXXOperatorName(OO_Star)
+          : DeclarationName();
+  for (const CXXRecordDecl *R = Record; R;) {
+    // (The non-const one, when there are both.)
+    QualType Found;
+    for (const NamedDecl *D : R->lookup(Star))
+      if (auto *Method = dyn_cast<CXXMethodDecl>(D->getUnderlyingDecl()))
+        if (Found.isNull() || !Method->isConst())
+          Found = Method->getReturnType();
+    if (!Found.isNull())
+      return Found;
+    // (An iterator adaptor may take operator* from its base.)
+    R = R->getNumBases() ? R->bases_begin()->getType()->getAsCXXRecordDecl()
+                         : nullptr;
+  }
+  return QualType();
+}
+
+QualType iteratedValue(QualType T) {
+  QualType Deref = dereferenced(T);
+  return Deref.isNull() ? Deref : Deref.getNonReferenceType();
+}
+
+/// Whether memory can be written through an iterator of type T: its
+/// `operator*` gives a reference to a non-const value.
+static bool writesThroughIterator(QualType T) {
+  if (!isIterator(T))
+    return false;
+  QualType Deref = dereferenced(T);
+  return Deref.isNull() || writesThrough(Deref);
+}
+
+/// A pointer, or an iterator, which reaches memory the same way.
 static bool isPointerVar(const Variable &V) {
-  return !V.isAlias() && V.Type->isPointerType();
+  return !V.isAlias() && (V.Type->isPointerType() || isIterator(V.Type));
 }
 
 PointerTargets::PointerTargets(const FunctionIR &IR, const ExprPrinter &Printer)
@@ -102,7 +159,9 @@ void PointerTargets::collect(const Block &B, bool &Changed) {
       continue;
     TargetList Given;
     if (S.K == Stmt::Kind::Call)
-      Given.push_back(PointerTarget::Unknown);
+      Given = isIterator(IR.Vars[V].Type)
+                  ? iterated(skipImplicit(cast<clang::Expr>(S.Call)))
+                  : TargetList{PointerTarget::Unknown};
     else if (S.K == Stmt::Kind::Assign && S.Op == BO_Assign && S.Value)
       Given = pointee(S.Value);
     unsigned Before = Targets[V].size();
@@ -169,9 +228,16 @@ TargetList PointerTargets::pointee(const Expr *E) const {
   }
   if (auto *Cast = dyn_cast<ExplicitCastExpr>(E))
     return pointee(Cast->getSubExpr());
+  // `it->x` goes through the iterator's operator->.
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Arrow &&
+      isIterator(Op->getArg(0)->getType()))
+    return pointee(Op->getArg(0));
   if (const Expr *Container = storageOf(E))
     return Container->getType()->isPointerType() ? pointee(Container)
                                                  : storage(Container);
+  if (isIterator(E->getType()) && !isa<DeclRefExpr>(E) && Printer.tempOf(E) < 0)
+    return iterated(E);
   if (isa<DeclRefExpr>(E) || Printer.tempOf(E) >= 0) {
     if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
       auto It = IR.VarOf.find(Ref->getDecl());
@@ -183,6 +249,60 @@ TargetList PointerTargets::pointee(const Expr *E) const {
       return Targets[V];
   }
   return {PointerTarget::Unknown};
+}
+
+/// Whether an object of type T owns what its iterators reach: a standard
+/// container (it has an allocator) or plain data (`std::array<int, 3>`),
+/// not a view holding a pointer to another's elements.
+static bool ownsElements(QualType T) {
+  auto *Record = T->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition())
+    return true;
+  const IdentifierInfo &Name =
+      Record->getASTContext().Idents.get("allocator_type");
+  return isPlainData(T) ||
+         (Record->isInStdNamespace() && !Record->lookup(&Name).empty());
+}
+
+/// Where the iterator value E may point into: `v.begin()`, `std::end(a)`,
+/// `it + 1`, `std::next(it)`, `std::make_reverse_iterator(e)`,
+/// `rit.base()`, a copy, an algorithm's result (`std::find`): into the
+/// ranges and containers it was made from. A user function may also hand
+/// out one into memory it was not given.
+TargetList PointerTargets::iterated(const Expr *E) const {
+  if (auto *Construct = dyn_cast<CXXConstructExpr>(E);
+      Construct && Construct->getNumArgs() == 1)
+    return pointee(Construct->getArg(0));
+  auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD)
+    return {PointerTarget::Unknown};
+  TargetList Into;
+  auto From = [&](const Expr *Arg, bool ByReference) {
+    QualType T = Arg->getType();
+    if (T->isPointerType() || isIterator(T) || T->isArrayType()) {
+      add(Into, pointee(Arg));
+    } else if (ByReference && T->isRecordType()) {
+      add(Into, storage(Arg));
+      if (!ownsElements(T))
+        add(Into, {PointerTarget::Unknown});
+    }
+  };
+  if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const Expr *Object = Member->getImplicitObjectArgument();
+    From(Object, /*ByReference=*/true);
+  }
+  PointerTargets::forEachArgument(Call, [&](const Expr *Arg, QualType Param) {
+    From(Arg, Param->isReferenceType());
+  });
+  if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD))
+    From(Call->getArg(0), /*ByReference=*/true);
+  bool Std = FD->isInStdNamespace() ||
+             (isa<CXXMethodDecl>(FD) &&
+              cast<CXXMethodDecl>(FD)->getParent()->isInStdNamespace());
+  if (Into.empty() || !Std)
+    add(Into, {PointerTarget::Unknown});
+  return Into;
 }
 
 TargetList PointerTargets::storage(const Expr *E) const {
@@ -204,9 +324,14 @@ TargetList PointerTargets::storage(const Expr *E) const {
   if (const Expr *Object = accessorObject(E))
     return Object->getType()->isPointerType() ? pointee(Object)
                                               : storage(Object);
-  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
-      Op && Op->getOperator() == OO_Subscript)
-    return storage(Op->getArg(0));
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // `*it`, `it[i]`, `it->x`: where the iterator points.
+    if (isIterator(Op->getArg(0)->getType()) &&
+        (Op->getOperator() == OO_Star || Op->getOperator() == OO_Subscript))
+      return pointee(Op->getArg(0));
+    if (Op->getOperator() == OO_Subscript)
+      return storage(Op->getArg(0));
+  }
   if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     auto It = IR.VarOf.find(Ref->getDecl());
     // A global: memory this function has no variable for.
@@ -273,8 +398,10 @@ llvm::SmallVector<int, 4> PointerTargets::readersOf(int Target,
       if (!llvm::is_contained(Targets[V], T) ||
           llvm::is_contained(Readers, int(V)))
         continue;
+      QualType Type = IR.Vars[V].Type;
       if (T == PointerTarget::Unknown &&
-          !mayAlias(Written, IR.Vars[V].Type->getPointeeType()))
+          !mayAlias(Written, Type->isPointerType() ? Type->getPointeeType()
+                                                   : iteratedValue(Type)))
         continue;
       Readers.push_back(V);
       Work.push_back(V);
@@ -340,8 +467,10 @@ TargetList PointerTargets::changedObject(const CallExpr *Call) const {
 
 TargetList PointerTargets::changedThrough(const Expr *Arg, QualType T) const {
   if (!T->isPointerType() && !T->isReferenceType()) {
-    const Expr *Container = iteratedContainer(Arg);
-    return Container ? object(Container) : TargetList{};
+    if (const Expr *Container = iteratedContainer(Arg))
+      return object(Container);
+    // An iterator held in a variable (`auto b = v.begin(); sort(b, e)`).
+    return writesThroughIterator(Arg->getType()) ? pointee(Arg) : TargetList{};
   }
   if (!writesThrough(T))
     return {};

@@ -40,6 +40,11 @@ using TargetList = llvm::SmallVector<int, 4>;
 /// A null type (not known) counts as plain.
 bool isPlainData(clang::QualType T);
 
+/// Whether T is an iterator type, which reaches memory like a pointer.
+bool isIterator(clang::QualType T);
+/// The type of what an iterator of type T points to, or null if unknown.
+clang::QualType iteratedValue(clang::QualType T);
+
 class PointerTargets {
 public:
   PointerTargets(const FunctionIR &IR, const ExprPrinter &Printer);
@@ -76,6 +81,7 @@ public:
 private:
   void add(TargetList &To, const TargetList &From) const;
   TargetList object(const clang::Expr *Object) const;
+  TargetList iterated(const clang::Expr *E) const;
   void collect(const Block &B, bool &Changed);
   void escape(const clang::Stmt *N);
   void findStoredAddresses(const Block &B);

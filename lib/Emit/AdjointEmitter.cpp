@@ -127,7 +127,9 @@ Sweeps AdjointEmitter::savingPrimalWrites(const Expr *E, Sweeps S) {
                 SaveObject(pointedObject(Arg, Param)))
               return;
             QualType Written = Param->isPointerType() ? Param->getPointeeType()
-                                                      : Arg->getType();
+                               : isIterator(Arg->getType())
+                                   ? iteratedValue(Arg->getType())
+                                   : Arg->getType();
             SaveTargets(Call, C.Pointers.changedThrough(Arg, Param), Written);
           });
     }

@@ -79,13 +79,37 @@ struct ModificationFinder : RecursiveASTVisitor<ModificationFinder> {
     Inner.TraverseStmt(const_cast<clang::Stmt *>(Def->getBody()));
     return Inner.Found;
   }
+  /// Whether E hands out a pointer into an array of V (`a`, `a + 1`,
+  /// `s.arr`): whoever holds it may write the elements.
+  bool pointsInto(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (!B->isAdditiveOp() || !B->getType()->isPointerType())
+        break;
+      E = (B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS())
+              ->IgnoreParenImpCasts();
+    }
+    return E->getType()->isArrayType() && refers(E);
+  }
+  static bool writablePointer(QualType T) {
+    return T->isPointerType() && !T->getPointeeType().isConstQualified();
+  }
   void arguments(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args) {
     for (unsigned I = 0; FD && I < Args.size() && I < FD->getNumParams(); ++I)
-      Found |= refers(Args[I]) && mayWriteThrough(FD, FD->getParamDecl(I));
+      Found |= (refers(Args[I]) && mayWriteThrough(FD, FD->getParamDecl(I))) ||
+               (writablePointer(FD->getParamDecl(I)->getType()) &&
+                pointsInto(Args[I]));
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
     Found |= B->isAssignmentOp() && refers(B->getLHS()) &&
              (CountAssignments || B->getOpcode() != BO_Assign);
+    Found |= B->getOpcode() == BO_Assign &&
+             writablePointer(B->getLHS()->getType()) && pointsInto(B->getRHS());
+    return true;
+  }
+  bool VisitInitListExpr(InitListExpr *L) {
+    for (const Expr *Init : L->inits())
+      Found |= writablePointer(Init->getType()) && pointsInto(Init);
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
@@ -99,6 +123,8 @@ struct ModificationFinder : RecursiveASTVisitor<ModificationFinder> {
     Found |= T->isReferenceType() &&
              !T.getNonReferenceType().isConstQualified() && D->getInit() &&
              refers(D->getInit());
+    // double *p = a: p may write the elements.
+    Found |= writablePointer(T) && D->getInit() && pointsInto(D->getInit());
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
@@ -257,8 +283,13 @@ const Expr *refTo(const VarDecl *VD, ASTContext &Ctx) {
 
 QualType captureParamType(const LambdaCapture &C, ASTContext &Ctx) {
   QualType T = C.getCapturedVar()->getType().getNonReferenceType();
-  return C.getCaptureKind() == LCK_ByRef ? Ctx.getLValueReferenceType(T)
-                                         : Ctx.getConstType(T);
+  if (C.getCaptureKind() == LCK_ByRef)
+    return Ctx.getLValueReferenceType(T);
+  // An array copied into the closure is read where the lambda is called,
+  // like any capture by value; a parameter cannot take it by value.
+  if (T->isArrayType())
+    return Ctx.getLValueReferenceType(Ctx.getConstType(T));
+  return Ctx.getConstType(T);
 }
 
 const LambdaExpr *capturedLambda(const LambdaCapture &C) {
@@ -300,7 +331,12 @@ captureSlots(const LambdaExpr *L, ASTContext &Ctx,
     }
     CaptureSlot S;
     S.Var = C.capturesVariable() ? C.getCapturedVar() : nullptr;
-    S.Init = Init;
+    // (An array copied into the closure is initialised element by element:
+    // the array itself is what is passed.)
+    auto *Var = dyn_cast_or_null<VarDecl>(S.Var);
+    S.Init = Var && Init && isa<ArrayInitLoopExpr>(Init->IgnoreImplicit())
+                 ? refTo(Var, Ctx)
+                 : Init;
     if (S.Var)
       S.ParamType = captureParamType(C, Ctx);
     Slots.push_back(S);

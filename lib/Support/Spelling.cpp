@@ -27,6 +27,19 @@ QualType readableType(QualType T, const ASTContext &Ctx) {
     return Ctx.getLValueReferenceType(readableType(R->getPointeeType(), Ctx));
   if (auto *R = dyn_cast<RValueReferenceType>(T.getTypePtr()))
     return Ctx.getRValueReferenceType(readableType(R->getPointeeType(), Ctx));
+  // getFullyQualifiedType qualifies by the scope of the desugared type but
+  // prints the sugar: `auto` deduced as `std::vector<int>::iterator` came out
+  // as `__gnu_cxx::iterator`. Spell what was deduced instead.
+  if (auto *D = dyn_cast<DeducedType>(T.getTypePtr()))
+    if (!D->getDeducedType().isNull())
+      return readableType(
+          Ctx.getQualifiedType(D->getDeducedType(), T.getLocalQualifiers()),
+          Ctx);
+  if (auto *D = dyn_cast<DecltypeType>(T.getTypePtr()))
+    if (!D->getUnderlyingType().isNull() && !D->isDependentType())
+      return readableType(
+          Ctx.getQualifiedType(D->getUnderlyingType(), T.getLocalQualifiers()),
+          Ctx);
   if (auto *P = dyn_cast<PointerType>(T.getTypePtr()))
     return Ctx.getQualifiedType(
         Ctx.getPointerType(readableType(P->getPointeeType(), Ctx)),

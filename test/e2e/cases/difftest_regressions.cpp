@@ -148,6 +148,34 @@ double lambda_in_condition(double x0, double x1, double x2) {
   return s;
 }
 
+// Difftest seed 24 and five more: a lambda in a helper capturing the
+// helper's `const double &` parameter by reference, under a request where
+// that parameter is inactive; the capture was taken for a place the lambda
+// may write (refused, blaming the parameter).
+template <class F> double apply_sum(F f, double a, double b, int n) {
+  double s = 0.0;
+  for (int i = 0; i < n; ++i)
+    s += f(a + 0.25 * i * b);
+  return s;
+}
+double scaled_sum(const double &a, double b) {
+  return apply_sum([&](double t) { return a * t + std::sin(a); }, b, b, 3);
+}
+double const_reference_captured(double x0, double x1, double x2) {
+  return scaled_sum(x2 * x2, x0) + x1 * scaled_sum(x1, x2);
+}
+
+// Difftest seeds 314, 380, 411, 738, 1002, 1121, 1401: a lambda capturing
+// a local array by copy (refused: the array's element-by-element copy into
+// the closure was not followed).
+double array_captured_by_copy(double x0, double x1, double x2) {
+  double a[4] = {x0, x1 * x2, 0.5, x2};
+  double s =
+      apply_sum([=](double t) { return t * a[1] + a[(1 + 2) % 4]; }, x2, x0, 3);
+  auto g = [=](double t) { return a[0] * t + a[3]; };
+  return s + apply_sum(g, x1, 0.5, 2) + g(x2);
+}
+
 int main() {
   const double x0 = 0.5, x1 = -0.7, x2 = 1.1;
   {
@@ -269,6 +297,34 @@ int main() {
     const double t[3] = {t0, t1, t2};
     check::three_inputs("lambda_in_condition", lambda_in_condition, y, d0, d1,
                         d2, t);
+  }
+  {
+    auto [y, d0, d1, d2] =
+        ddx::gradient(const_reference_captured, ddx::active(x0),
+                      ddx::active(x1), ddx::active(x2));
+    auto [a, t0] =
+        ddx::derivative(const_reference_captured, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] =
+        ddx::derivative(const_reference_captured, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] =
+        ddx::derivative(const_reference_captured, x0, x1, ddx::dual(x2, 1.0));
+    const double t[3] = {t0, t1, t2};
+    check::three_inputs("const_reference_captured", const_reference_captured, y,
+                        d0, d1, d2, t);
+  }
+  {
+    auto [y, d0, d1, d2] =
+        ddx::gradient(array_captured_by_copy, ddx::active(x0), ddx::active(x1),
+                      ddx::active(x2));
+    auto [a, t0] =
+        ddx::derivative(array_captured_by_copy, ddx::dual(x0, 1.0), x1, x2);
+    auto [b, t1] =
+        ddx::derivative(array_captured_by_copy, x0, ddx::dual(x1, 1.0), x2);
+    auto [c, t2] =
+        ddx::derivative(array_captured_by_copy, x0, x1, ddx::dual(x2, 1.0));
+    const double t[3] = {t0, t1, t2};
+    check::three_inputs("array_captured_by_copy", array_captured_by_copy, y, d0,
+                        d1, d2, t);
   }
   return check::finish();
 }
