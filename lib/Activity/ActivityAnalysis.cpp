@@ -99,15 +99,6 @@ bool isPlainValue(QualType T) {
   return true;
 }
 
-/// Whether a const member function may still change the object.
-static bool hasMutableMembers(QualType T) {
-  auto *R = T.getNonReferenceType()
-                ->getPointeeOrArrayElementType()
-                ->getAsRecordDecl();
-  return R && llvm::any_of(R->fields(),
-                           [](const FieldDecl *F) { return F->isMutable(); });
-}
-
 ActivityAnalysis::ActivityAnalysis(const FunctionIR &IR,
                                    const ExprPrinter &Printer)
     : IR(IR), Printer(Printer), Varied(IR.Vars.size(), false),
@@ -135,8 +126,7 @@ void ActivityAnalysis::callInputs(const CallExpr *Call,
         // reference, unless const; a captured pointer keeps pointing where
         // it did.
         QualType Captured = Capture.ParamType.getNonReferenceType();
-        bool Writable = !Captured.isConstQualified() ||
-                        hasMutableMembers(Captured) || holdsPointers(Captured);
+        bool Writable = !isImmutable(Captured) || holdsPointers(Captured);
         if (Capture.ParamType->isReferenceType() && Writable &&
             !Captured->isPointerType())
           ByReference.push_back(Capture.E);
@@ -233,7 +223,7 @@ bool ActivityAnalysis::visit(const Block &B) {
                               ? Self->getType()->getPointeeType()
                               : Self->getType();
         // (A const one still writes through the pointers the object holds.)
-        if ((!Method->isConst() || holdsPointers(Object)) &&
+        if ((changesObject(Method) || holdsPointers(Object)) &&
             !Printer.context().getSourceManager().isInSystemHeader(
                 Method->getLocation()) &&
             isDifferentiableType(Object))
@@ -338,8 +328,7 @@ bool ActivityAnalysis::callIsUseful(const Stmt &S) const {
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
     Self = Member->getImplicitObjectArgument();
   auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-  if (Self &&
-      (!Method || !Method->isConst() || hasMutableMembers(Self->getType())))
+  if (Self && (!Method || changesObject(Method)))
     return true;
   const FunctionDecl *FD = S.Candidate;
   if (!FD)

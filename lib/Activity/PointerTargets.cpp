@@ -103,10 +103,31 @@ PointerTargets::PointerTargets(const FunctionIR &IR, const ExprPrinter &Printer)
   findStoredAddresses(IR.Body);
 }
 
+/// Whether a value of type T holds an address outside itself: a struct
+/// with a pointer or iterator member (`std::pair<It, It>`, a view).
+static bool holdsAddresses(QualType T) {
+  auto *Record = T->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition() || isIterator(T))
+    return false;
+  for (const CXXBaseSpecifier &Base : Record->bases())
+    if (holdsAddresses(Base.getType()))
+      return true;
+  return llvm::any_of(Record->fields(), [](const FieldDecl *F) {
+    QualType Field = F->getType();
+    return Field->isPointerType() || isIterator(Field) || holdsAddresses(Field);
+  });
+}
+
 /// Addresses kept where no pointer variable holds them (`V v{idx};`,
-/// `s.p = &k;`, `ptrs[0] = a;`): the memory becomes reachable through
-/// pointers this pass does not follow, so it counts as unknown memory.
+/// `s.p = &k;`, `ptrs[0] = a;`, the iterators `std::equal_range` returns
+/// in a pair): the memory becomes reachable through pointers this pass
+/// does not follow, so it counts as unknown memory.
 void PointerTargets::findStoredAddresses(const Block &B) {
+  auto Store = [&](const TargetList &Into) {
+    for (int T : Into)
+      if (PointerTarget::isVariable(T) && !llvm::is_contained(Stored, T))
+        Stored.push_back(T);
+  };
   std::function<void(const clang::Stmt *, bool)> Walk =
       [&](const clang::Stmt *N, bool Kept) {
         auto *E = dyn_cast_or_null<Expr>(N);
@@ -114,25 +135,31 @@ void PointerTargets::findStoredAddresses(const Block &B) {
           return;
         // (Lowering may keep an array that initialises a pointer field
         // without its decay.)
-        if (Kept &&
-            (E->getType()->isPointerType() || E->getType()->isArrayType())) {
-          for (int T : pointee(E))
-            if (PointerTarget::isVariable(T) && !llvm::is_contained(Stored, T))
-              Stored.push_back(T);
+        QualType T = E->getType();
+        if (Kept && (T->isPointerType() || T->isArrayType() || isIterator(T))) {
+          Store(pointee(E));
           return;
         }
+        // A call's result that holds iterators or pointers into what it
+        // was given.
+        if (Kept && isa<CallExpr>(E) && holdsAddresses(T))
+          Store(iterated(E));
         // Parts of a braced or constructed aggregate are stored too.
         bool Parts = isa<InitListExpr, CXXConstructExpr, ParenListExpr>(E);
         for (const clang::Stmt *Child : E->children())
           Walk(Child, Parts);
       };
   for (const Stmt &S : B) {
+    int V = S.Var;
     if (S.K == Stmt::Kind::Assign && S.Value) {
-      int V = S.Var;
       bool ToPointerVar =
           V >= 0 && S.Path.empty() && !S.LValue && isPointerVar(IR.Vars[V]);
       Walk(S.Value, !ToPointerVar);
     }
+    // (A pointer or iterator result is followed by collect.)
+    if (S.K == Stmt::Kind::Call && S.Call && V >= 0 &&
+        !isPointerVar(IR.Vars[V]))
+      Walk(S.Call, /*Kept=*/true);
     findStoredAddresses(S.Then);
     findStoredAddresses(S.Else);
   }
@@ -359,6 +386,20 @@ static bool mayAlias(QualType A, QualType B) {
              B.getCanonicalType().getUnqualifiedType();
 }
 
+/// What the memory of a variable of type T is read as: an array's
+/// elements, a container's (its `value_type`), or T itself.
+static QualType elementType(QualType T) {
+  T = QualType(T->getBaseElementTypeUnsafe(), 0);
+  auto *Record = T->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition() || !Record->isInStdNamespace())
+    return T;
+  for (const NamedDecl *D :
+       Record->lookup(&Record->getASTContext().Idents.get("value_type")))
+    if (auto *Alias = dyn_cast<TypedefNameDecl>(D))
+      return Alias->getUnderlyingType();
+  return T;
+}
+
 bool isPlainData(QualType T) {
   if (T.isNull() || T->isVoidType())
     return true;
@@ -385,8 +426,7 @@ llvm::SmallVector<int, 4> PointerTargets::readersOf(int Target,
   // Unknown memory may be a variable whose address was stored away.
   if (Target == PointerTarget::Unknown)
     for (int V : Stored)
-      if (mayAlias(Written,
-                   QualType(IR.Vars[V].Type->getBaseElementTypeUnsafe(), 0)))
+      if (mayAlias(Written, elementType(IR.Vars[V].Type)))
         Readers.push_back(V);
   // Pointers into it, pointers to those (`int **pp = &p`), and so on;
   // unknown memory only through pointers to its type (not a `FILE *`
@@ -455,8 +495,7 @@ TargetList PointerTargets::object(const Expr *Object) const {
 
 TargetList PointerTargets::changedObject(const CallExpr *Call) const {
   auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-  if (!Method || Method->isStatic() || Method->isConst() ||
-      handsOutPart(Method))
+  if (!Method || !changesObject(Method) || handsOutPart(Method))
     return {};
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
     return object(Member->getImplicitObjectArgument());

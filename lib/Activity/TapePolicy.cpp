@@ -1,6 +1,7 @@
 //===- TapePolicy.cpp -----------------------------------------------------===//
 #include "Activity/TapePolicy.h"
 #include "Activity/PointerTargets.h"
+#include "Plan/CallableResolver.h"
 #include "Rules/RuleBinder.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallSet.h"
@@ -101,7 +102,7 @@ private:
       if (Root < 0)
         return isa<FunctionDecl, EnumConstantDecl>(
                    cast<DeclRefExpr>(E)->getDecl()) ||
-               cast<DeclRefExpr>(E)->getDecl()->getType().isConstQualified();
+               isImmutable(cast<DeclRefExpr>(E)->getDecl()->getType());
       // A reference parameter reads memory someone else may write.
       if (IR.Vars[Root].ByReference && WrittenAnywhere.count(Root))
         return false;

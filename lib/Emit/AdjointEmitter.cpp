@@ -62,6 +62,30 @@ static const Expr *pointedObject(const Expr *Arg, QualType Param) {
              : nullptr;
 }
 
+/// The members a const object of type T can change, as lvalues below
+/// Object (`acc.s`, `m.scratch.w`): a const object is restored through
+/// them, the rest of it being unchanged. False when one sits in an array of
+/// objects, which has no single name.
+static bool mutableMembers(QualType T, const std::string &Object,
+                           std::vector<std::string> &Out) {
+  auto *R = T->getAsCXXRecordDecl();
+  if (!R || !hasMutableMembers(T))
+    return true;
+  for (const CXXBaseSpecifier &Base : R->bases())
+    if (!mutableMembers(Base.getType(), Object, Out))
+      return false;
+  for (const FieldDecl *F : R->fields()) {
+    std::string Member = Object + "." + F->getNameAsString();
+    if (F->isMutable())
+      Out.push_back(Member);
+    else if (F->getType()->isArrayType() && hasMutableMembers(F->getType()))
+      return false;
+    else if (!mutableMembers(F->getType(), Member, Out))
+      return false;
+  }
+  return true;
+}
+
 Sweeps AdjointEmitter::savingPrimalWrites(const Expr *E, Sweeps S) {
   // What the forward sweep pushes, as printed lvalues, in order.
   std::vector<std::string> Saved;
@@ -72,6 +96,16 @@ Sweeps AdjointEmitter::savingPrimalWrites(const Expr *E, Sweeps S) {
   auto Savable = [&](QualType T) {
     return !T.isConstQualified() && isTapeable(T, C.Ctx);
   };
+  // A const object: its mutable members.
+  auto SaveMutable = [&](QualType T, const std::string &Text) {
+    std::vector<std::string> Members;
+    if (!T.isConstQualified() || !hasMutableMembers(T) ||
+        !mutableMembers(T, Text, Members))
+      return false;
+    for (std::string &Member : Members)
+      SaveText(std::move(Member));
+    return true;
+  };
   // An object saved as written; its root tells whether it outlives the
   // function (a parameter's, a global).
   auto SaveObject = [&](const Expr *Object) {
@@ -81,9 +115,11 @@ Sweeps AdjointEmitter::savingPrimalWrites(const Expr *E, Sweeps S) {
     if (!Object->isGLValue() ||
         isa<MaterializeTemporaryExpr>(Object->IgnoreParenImpCasts()))
       return true;
-    if (!Savable(Object->getType()))
+    std::string Text = C.Printer.print(Object);
+    if (Savable(Object->getType()))
+      SaveText(Text);
+    else if (!SaveMutable(Object->getType(), Text))
       return false;
-    SaveText(C.Printer.print(Object));
     int Root = C.Printer.rootVar(Object);
     SavesOutside |= Root < 0 || unsigned(Root) < C.IR.NumParams;
     return true;
@@ -93,9 +129,18 @@ Sweeps AdjointEmitter::savingPrimalWrites(const Expr *E, Sweeps S) {
     // A rule's outputs are its own business (an error estimate).
     bool Rule = C.Rules.bind(Call).K == CallBinding::Kind::Rule;
     for (int T : Targets) {
-      if (PointerTarget::isVariable(T) && Savable(C.IR.Vars[T].Type) &&
-          !C.IR.Vars[T].ConstReference) {
+      const Variable *V =
+          PointerTarget::isVariable(T) ? &C.IR.Vars[T] : nullptr;
+      // (A parameter declared `const Acc &` is const in generated code.)
+      QualType Declared = V && !V->DeclaredType.isNull()
+                              ? V->DeclaredType.getNonReferenceType()
+                              : QualType();
+      if (V && Savable(V->Type) && !V->ConstReference &&
+          (Declared.isNull() || !Declared.isConstQualified())) {
         SaveText(C.Printer.varName(T));
+        SavesOutside |= unsigned(T) < C.IR.NumParams;
+      } else if (V && !Declared.isNull() && !V->ConstReference &&
+                 SaveMutable(Declared, C.Printer.varName(T))) {
         SavesOutside |= unsigned(T) < C.IR.NumParams;
       } else if (!Rule) {
         recordUnsaved(T, Call, Written);

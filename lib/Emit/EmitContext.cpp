@@ -358,8 +358,7 @@ std::string EmitContext::callee(const ResolvedCall &R, Mode M,
 bool isIndirect(QualType T) {
   // A `double &&` parameter binds a temporary: a value, like by-value.
   return T->isPointerType() || holdsPointers(T) ||
-         (T->isLValueReferenceType() &&
-          !T.getNonReferenceType().isConstQualified());
+         (T->isLValueReferenceType() && writesThrough(T));
 }
 
 bool EmitContext::checkReturn(const CallExpr *Call, int Result) {
@@ -437,7 +436,7 @@ EmitContext::CallEffects EmitContext::effects(const CallExpr *Call) const {
       if (T->isPointerType())
         T = T->getPointeeType();
       Consider(Object, Ctx.getLValueReferenceType(T),
-               !Method->isConst() && isDifferentiableType(T) ? 2 : 0);
+               changesObject(Method) && isDifferentiableType(T) ? 2 : 0);
     }
   }
   for (unsigned I = 0; I < Args.size(); ++I) {

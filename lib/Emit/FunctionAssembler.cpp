@@ -65,7 +65,7 @@ void pruneWriteOnlyShadows(Lines &L, const FunctionIR &IR,
 void pruneUnreadConstants(Lines &L, const FunctionIR &IR) {
   for (unsigned V = IR.NumParams; V < IR.Vars.size(); ++V) {
     auto *VD = dyn_cast_or_null<VarDecl>(IR.Vars[V].Decl);
-    if (!VD || !(VD->isConstexpr() || VD->getType().isConstQualified()) ||
+    if (!VD || !(VD->isConstexpr() || isImmutable(VD->getType())) ||
         !VD->getInit() ||
         !VD->getInit()->isConstantInitializer(VD->getASTContext(), false))
       continue;
@@ -549,7 +549,7 @@ Lines InstanceBuilder::rebuilt(const std::string &Reverse) const {
       if (auto *Op = dyn_cast<CXXOperatorCallExpr>(skipImplicit(S.Call)))
         return Op->isAssignmentOp() && Printer.rootVar(Op->getArg(0)) == int(V);
       if (auto *Call = dyn_cast<CXXMemberCallExpr>(skipImplicit(S.Call)))
-        return !Call->getMethodDecl()->isConst() &&
+        return changesObject(Call->getMethodDecl()) &&
                Printer.rootVar(Call->getImplicitObjectArgument()) == int(V);
       return false;
     };
@@ -885,9 +885,14 @@ void FunctionAssembler::noteCallChain(const Instance &I) {
        At = At->NeededBy) {
     if (SM.isInSystemHeader(At->What.Function->getLocation()))
       Library = At;
-    Diags.note(At->NeededAt, "while differentiating '" +
-                                 At->What.Function->getNameAsString() +
-                                 "', called here with active arguments");
+    // (A lambda's call operator is named by where the lambda is.)
+    std::string What =
+        At->What.Lambda
+            ? "the lambda at line " + std::to_string(SM.getSpellingLineNumber(
+                                          At->What.Lambda->getBeginLoc()))
+            : "'" + At->What.Function->getNameAsString() + "'";
+    Diags.note(At->NeededAt, "while differentiating " + What +
+                                 ", called here with active arguments");
   }
   if (Library)
     Diags.note(Library->NeededAt,

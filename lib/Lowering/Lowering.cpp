@@ -195,7 +195,7 @@ void BodyLowerer::addSelf(const CXXMethodDecl *Method) {
                  Variable::Kind::Param);
   IR.Vars[V].DeclaredType = selfParamType(Method);
   IR.Vars[V].ByReference = true;
-  IR.Vars[V].ConstReference = Method->isConst();
+  IR.Vars[V].ConstReference = !changesObject(Method);
   IR.SelfVar = V;
   IR.NumParams = IR.Vars.size();
 }
@@ -208,8 +208,7 @@ void BodyLowerer::addParam(const ValueDecl *D, QualType Type) {
   int V = newVar(Name, Storage.getUnqualifiedType(), Variable::Kind::Param, D);
   IR.Vars[V].DeclaredType = Type;
   IR.Vars[V].ByReference = Type->isReferenceType();
-  IR.Vars[V].ConstReference =
-      Type->isReferenceType() && Storage.isConstQualified();
+  IR.Vars[V].ConstReference = Type->isReferenceType() && isImmutable(Storage);
   IR.NumParams = IR.Vars.size();
 }
 
@@ -719,8 +718,7 @@ bool BodyLowerer::isDecomposable(const DecompositionDecl *DD) {
       return false;
     Diags.error(DD->getLocation(),
                 "ddx cannot differentiate a structured binding of '" +
-                    DD->getType().getNonReferenceType().getAsString(
-                        Ctx.getPrintingPolicy()) +
+                    userTypeName(DD->getType(), Ctx) +
                     "' yet: only structs and arrays are decomposed");
     Diags.note(DD->getLocation(),
                "return a struct with named members instead, or read the "
@@ -1380,8 +1378,7 @@ bool BodyLowerer::writesVariables(const Expr *E) {
   // object; an accessor (returning a reference) only names a part of it.
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *M = Member->getMethodDecl();
-    if (M && !M->isConst() && !M->isStatic() &&
-        !M->getParent()->isInStdNamespace() &&
+    if (M && changesObject(M) && !M->getParent()->isInStdNamespace() &&
         !M->getReturnType()->isReferenceType())
       return true;
   }
@@ -1615,6 +1612,22 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
       if (!Captured) {
         Diags.error(C.getLocation(), "ddx cannot differentiate a lambda with "
                                      "this capture yet");
+        return nullptr;
+      }
+      // A closure keeps its copies from one call to the next; ddx passes
+      // captures to each call, so a copy the body changes (a mutable
+      // lambda's, a mutable member's) would start afresh every time.
+      if (C.getCaptureKind() == LCK_ByCopy &&
+          isModified(Captured, Lambda->getBody())) {
+        std::string Name = Captured->getNameAsString();
+        Diags.error(C.getLocation(),
+                    "the lambda changes its own copy of '" + Name +
+                        "', which it keeps from one call to the next; ddx "
+                        "cannot differentiate a lambda with such state yet");
+        Diags.note(C.getLocation(),
+                   "capture '" + Name +
+                       "' by reference, or keep the running value in a "
+                       "variable of the enclosing function");
         return nullptr;
       }
       // Calls of a captured lambda are bound to it; its captures are

@@ -10,10 +10,38 @@ using namespace clang;
 
 namespace ddx {
 
+bool hasMutableMembers(QualType T) {
+  auto *R = T.getNonReferenceType()
+                ->getPointeeOrArrayElementType()
+                ->getAsCXXRecordDecl();
+  // (A library class's mutable members are its own bookkeeping: a lock, a
+  // cache of something derived from what it holds.)
+  if (!R || !R->hasDefinition() || R->isInStdNamespace())
+    return false;
+  for (const CXXBaseSpecifier &Base : R->bases())
+    if (hasMutableMembers(Base.getType()))
+      return true;
+  return llvm::any_of(R->fields(), [](const FieldDecl *F) {
+    return F->isMutable() ||
+           (F->getType()->isRecordType() && hasMutableMembers(F->getType()));
+  });
+}
+
+bool isImmutable(QualType T) {
+  return T.isConstQualified() && !hasMutableMembers(T);
+}
+
+bool changesObject(const CXXMethodDecl *Method) {
+  return Method->isInstance() &&
+         (!Method->isConst() ||
+          hasMutableMembers(
+              Method->getASTContext().getRecordType(Method->getParent())));
+}
+
 bool writesThrough(QualType T) {
   if (T->isPointerType())
-    return !T->getPointeeType().isConstQualified();
-  return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+    return !isImmutable(T->getPointeeType());
+  return T->isReferenceType() && !isImmutable(T.getNonReferenceType());
 }
 
 /// Whether FD is the standard library's (a member of a class in std too).
@@ -120,9 +148,8 @@ struct ModificationFinder : RecursiveASTVisitor<ModificationFinder> {
   bool VisitVarDecl(VarDecl *D) {
     // auto &r = v: r is another name for v.
     QualType T = D->getType();
-    Found |= T->isReferenceType() &&
-             !T.getNonReferenceType().isConstQualified() && D->getInit() &&
-             refers(D->getInit());
+    Found |= T->isReferenceType() && !isImmutable(T.getNonReferenceType()) &&
+             D->getInit() && refers(D->getInit());
     // double *p = a: p may write the elements.
     Found |= writablePointer(T) && D->getInit() && pointsInto(D->getInit());
     return true;
@@ -132,14 +159,13 @@ struct ModificationFinder : RecursiveASTVisitor<ModificationFinder> {
     auto *Method = dyn_cast_or_null<CXXMethodDecl>(FD);
     if (auto *Op = dyn_cast<CXXOperatorCallExpr>(C); Op && Method) {
       // a = b, a(x) and the like on an object: its member decides.
-      Found |=
-          refers(Op->getArg(0)) && !Method->isConst() && !Method->isStatic();
+      Found |= refers(Op->getArg(0)) && changesObject(Method);
       arguments(FD, llvm::ArrayRef(Op->getArgs() + 1, Op->getNumArgs() - 1));
       return true;
     }
     if (auto *Member = dyn_cast<CXXMemberCallExpr>(C); Member && Method)
       Found |=
-          refers(Member->getImplicitObjectArgument()) && !Method->isConst();
+          refers(Member->getImplicitObjectArgument()) && changesObject(Method);
     arguments(FD, llvm::ArrayRef(C->getArgs(), C->getNumArgs()));
     return true;
   }
@@ -416,7 +442,8 @@ static bool fieldWrites(const ValueDecl *V, const FieldDecl *Field,
       if (!R)
         return true;
       auto *Method = dyn_cast<CXXMethodDecl>(M->getMemberDecl());
-      if (isa<FieldDecl>(M->getMemberDecl()) || (Method && Method->isConst()))
+      if (isa<FieldDecl>(M->getMemberDecl()) ||
+          (Method && !changesObject(Method)))
         Safe.insert(R);
       return true;
     }

@@ -54,9 +54,21 @@ const clang::LambdaExpr *capturedLambda(const clang::LambdaCapture &C);
 /// const for a const member.
 clang::QualType selfParamType(const clang::CXXMethodDecl *Method);
 
-/// Whether a callee can write through a parameter of type T: a pointer to
-/// non-const or a non-const reference.
+/// Whether a callee can write through a parameter of type T: a pointer or
+/// reference to something not immutable.
 bool writesThrough(clang::QualType T);
+
+/// Whether an object of type T (or of the class a pointer or array T holds)
+/// can change even when const: a user class with a mutable member, or with
+/// a base or member that has one.
+bool hasMutableMembers(clang::QualType T);
+
+/// Whether T is const and nothing in it can change.
+bool isImmutable(clang::QualType T);
+
+/// Whether calling Method may change the object it is called on: a
+/// non-const member, or a const one of a class with mutable members.
+bool changesObject(const clang::CXXMethodDecl *Method);
 
 /// Whether Body may change V: assigns it (also through an overloaded
 /// operator), steps it, takes its address, calls a non-const member on it,

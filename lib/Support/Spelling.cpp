@@ -55,7 +55,16 @@ std::string userTypeName(QualType T, const ASTContext &Ctx) {
   PrintingPolicy Policy(Ctx.getLangOpts());
   Policy.SuppressTagKeyword = true;
   Policy.SuppressDefaultTemplateArgs = true;
-  return T.getNonReferenceType().getUnqualifiedType().getAsString(Policy);
+  QualType Plain = T.getNonReferenceType().getUnqualifiedType();
+  std::string Text = Plain.getAsString(Policy);
+  // A library's internal names (`pair<__normal_iterator<int *, ...>, ...>`)
+  // say nothing to the user: name the outer template alone.
+  auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Plain->getAsCXXRecordDecl());
+  if (Spec && llvm::StringRef(Text).contains("__") &&
+      !Spec->getName().starts_with("__"))
+    return Spec->getQualifiedNameAsString() + "<...>";
+  return Text;
 }
 
 std::string spellTemplateArgs(const ClassTemplateSpecializationDecl *S) {

@@ -1,10 +1,11 @@
 // EXPECT-EXIT: 1
 // EXPECT-DIAG: 14:8: the lambda captures 'a' by value and 'a' changes in this
-// function EXPECT-NOTE: 13:10: capture it by reference, or make it const Case:
-// a lambda copies a local array into its closure, and an element of the array
-// changes before the lambda is called. ddx passes an array captured by copy
-// where the lambda is called (like any capture by value), so the lambda would
-// read the new element: refused at the lambda, saying how to write it instead.
+// EXPECT-NOTE: 13:10: capture it by reference, or make it const
+// Case: a lambda copies a local array into its closure, and an element of
+// the array changes before the lambda is called. ddx passes an array
+// captured by copy where the lambda is called (like any capture by value),
+// so the lambda would read the new element: refused at the lambda, saying
+// how to write it instead.
 #include <ddx/ddx.hpp>
 
 template <class F> double apply(F f, double a) { return f(a); }

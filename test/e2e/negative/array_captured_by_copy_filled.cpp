@@ -1,11 +1,11 @@
 // EXPECT-EXIT: 1
 // EXPECT-DIAG: 15:8: the lambda captures 'a' by value and 'a' changes in this
-// function EXPECT-NOTE: 14:10: capture it by reference, or make it const Case:
-// a lambda copies a local array into its closure, and std::fill then changes
-// the array through the pointer it decays to. ddx passes an array captured by
-// copy where the lambda is called, so a change through any pointer into the
-// array (a call taking `double *`, `double *p = a`) counts as a change: refused
-// at the lambda.
+// EXPECT-NOTE: 14:10: capture it by reference, or make it const
+// Case: a lambda copies a local array into its closure, and std::fill then
+// changes the array through the pointer it decays to. ddx passes an array
+// captured by copy where the lambda is called, so a change through any
+// pointer into the array (a call taking `double *`, `double *p = a`) counts
+// as a change: refused at the lambda.
 #include <algorithm>
 #include <ddx/ddx.hpp>
 
