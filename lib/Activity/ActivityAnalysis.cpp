@@ -420,15 +420,28 @@ static void collectCalls(const Block &B, std::vector<const Stmt *> &Out) {
   }
 }
 
+/// A std::vector of plain values. It owns its elements: what could share
+/// them (a pointer, an iterator, a reference, a callee) reads the vector
+/// where it takes them, so the vector is dead when nothing reads it.
+static bool isVectorOfValues(QualType T) {
+  auto *Vector = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  return Vector && Vector->isInStdNamespace() &&
+         Vector->getName() == "vector" &&
+         isPlainValue(Vector->getTemplateArgs()[0].getAsType());
+}
+
 void ActivityAnalysis::findUseful() {
-  // Only locals and temporaries holding plain values can be dead: what
-  // holds a pointer, a container or a reference leads to memory the
-  // function's results may share.
+  // Only locals and temporaries holding plain values (or vectors of them)
+  // can be dead: what holds a pointer, a view or a reference leads to
+  // memory the function's results may share. (A dead value's adjoint is
+  // not computed: 0 times a NaN partial would poison the gradient.)
   for (size_t V = 0; V < IR.Vars.size(); ++V) {
     const Variable &Var = IR.Vars[V];
     Useful[V] =
         (Var.K != Variable::Kind::Local && Var.K != Variable::Kind::Temp) ||
-        Var.isAlias() || !isPlainValue(Var.Type);
+        Var.isAlias() ||
+        !(isPlainValue(Var.Type) || isVectorOfValues(Var.Type));
   }
   if (ResultDropped && IR.ReturnVar >= 0)
     Useful[IR.ReturnVar] = false;

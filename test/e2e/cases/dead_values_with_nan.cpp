@@ -1,11 +1,13 @@
 // Case: values computed from active inputs that never reach the result
 // (dead locals, unused call results, a struct nobody reads) are NaN in the
 // primal; they get no adjoint, so the gradient stays finite and right (a
-// zero adjoint times a NaN partial was NaN: difftest seed 630). A call whose
-// result is unused but which writes through a pointer still counts.
+// zero adjoint times a NaN partial was NaN: difftest seed 630; a dead
+// std::vector of values, difftest seed 9568). A call whose result is unused
+// but which writes through a pointer still counts.
 #include <ddx/ddx.hpp>
 #include "check.hpp"
 #include <cmath>
+#include <vector>
 
 double not_a_number(double x) { return std::sqrt(-1.0 - x * x) * x; }
 
@@ -44,6 +46,8 @@ double f(double x, double y) {
   double unused = not_a_number(x) + dead * y;   // NaN call result
   Pair p{x * y, std::sqrt(-1.0 - y * y)};       // a struct nobody reads
   double r = p.ratio();                         // and a member call on it
+  std::vector<double> kept = {dead * x, y, x};  // a vector nobody reads
+  kept[1] = std::sqrt(-2.0 - x * x);
   double s = 0.0;
   for (int i = 0; i < 4; ++i) {
     double w = std::sqrt(-1.0 - s * s) * x;     // dead in every iteration
