@@ -245,18 +245,26 @@ bool InstanceBuilder::checkShadows() const {
     QualType T = V.DeclaredType.isNull() ? V.Type : V.DeclaredType;
     if (!T->isPointerType() && !T->isReferenceType())
       continue;
-    SourceLocation At = V.Decl ? V.Decl->getLocation() : SourceLocation();
+    // (`self` is the object a member function is called on: no
+    // declaration of its own, so the function's.)
+    bool Self = int(P) == IR.SelfVar;
+    SourceLocation At = V.Decl        ? V.Decl->getLocation()
+                        : IR.Function ? IR.Function->getLocation()
+                                      : SourceLocation();
+    std::string What = Self ? "the object '" + IR.Function->getNameAsString() +
+                                  "' is called on"
+                            : "'" + V.Name + "'";
     Ok = false;
     if (I.M == Mode::Gradient || I.M == Mode::Derivative) {
-      C.Diags.error(At, "active values are written through '" + V.Name +
-                            "', which has no shadow; pass it with "
+      C.Diags.error(At, "active values are written through " + What +
+                            ", which has no shadow; pass it with "
                             "ddx::duplicated(" +
                             V.Name + ", d_" + V.Name + ")");
       continue;
     }
     // A callee: the caller passed memory ddx keeps no derivative for.
-    C.Diags.error(At, "active values are written through '" + V.Name +
-                          "', but the caller passes memory that ddx keeps "
+    C.Diags.error(At, "active values are written through " + What +
+                          ", but the caller passes memory that ddx keeps "
                           "no derivative for (a global, or storage reached "
                           "through a call)");
     C.Diags.note(At, "pass a local variable, array or std::vector, or a "
