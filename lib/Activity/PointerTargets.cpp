@@ -3,6 +3,7 @@
 #include "Plan/CallableResolver.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
 
 using namespace clang;
@@ -103,11 +104,15 @@ PointerTargets::PointerTargets(const FunctionIR &IR, const ExprPrinter &Printer)
   findStoredAddresses(IR.Body);
 }
 
+static bool ownsElements(QualType T);
+
 /// Whether a value of type T holds an address outside itself: a struct
 /// with a pointer or iterator member (`std::pair<It, It>`, a view).
 static bool holdsAddresses(QualType T) {
   auto *Record = T->getAsCXXRecordDecl();
-  if (!Record || !Record->hasDefinition() || isIterator(T))
+  // (A container's pointers lead to its own elements.)
+  if (!Record || !Record->hasDefinition() || isIterator(T) ||
+      (Record->isInStdNamespace() && ownsElements(T)))
     return false;
   for (const CXXBaseSpecifier &Base : Record->bases())
     if (holdsAddresses(Base.getType()))
@@ -386,18 +391,34 @@ static bool mayAlias(QualType A, QualType B) {
              B.getCanonicalType().getUnqualifiedType();
 }
 
-/// What the memory of a variable of type T is read as: an array's
-/// elements, a container's (its `value_type`), or T itself.
-static QualType elementType(QualType T) {
+/// Whether memory written as Written may be part of a variable of type
+/// T: T itself, an element of an array, a member of a struct or a base, an
+/// element of a library container or pair (`struct { std::vector<int>
+/// order; }` holds `int`s).
+static bool mayHold(QualType T, QualType Written,
+                    llvm::SmallPtrSetImpl<const clang::Type *> &Seen) {
+  if (mayAlias(Written, T))
+    return true;
   T = QualType(T->getBaseElementTypeUnsafe(), 0);
+  if (mayAlias(Written, T))
+    return true;
+  if (!Seen.insert(T.getCanonicalType().getTypePtr()).second)
+    return false; // (looked at already, further up)
   auto *Record = T->getAsCXXRecordDecl();
-  if (!Record || !Record->hasDefinition() || !Record->isInStdNamespace())
-    return T;
-  for (const NamedDecl *D :
-       Record->lookup(&Record->getASTContext().Idents.get("value_type")))
-    if (auto *Alias = dyn_cast<TypedefNameDecl>(D))
-      return Alias->getUnderlyingType();
-  return T;
+  if (!Record || !Record->hasDefinition())
+    return false;
+  if (auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Record);
+      Spec && Record->isInStdNamespace())
+    for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray())
+      if (Arg.getKind() == TemplateArgument::Type &&
+          mayHold(Arg.getAsType(), Written, Seen))
+        return true;
+  for (const CXXBaseSpecifier &Base : Record->bases())
+    if (mayHold(Base.getType(), Written, Seen))
+      return true;
+  return llvm::any_of(Record->fields(), [&](const FieldDecl *F) {
+    return mayHold(F->getType(), Written, Seen);
+  });
 }
 
 bool isPlainData(QualType T) {
@@ -426,7 +447,8 @@ llvm::SmallVector<int, 4> PointerTargets::readersOf(int Target,
   // Unknown memory may be a variable whose address was stored away.
   if (Target == PointerTarget::Unknown)
     for (int V : Stored)
-      if (mayAlias(Written, elementType(IR.Vars[V].Type)))
+      if (llvm::SmallPtrSet<const clang::Type *, 8> Seen;
+          mayHold(IR.Vars[V].Type, Written, Seen))
         Readers.push_back(V);
   // Pointers into it, pointers to those (`int **pp = &p`), and so on;
   // unknown memory only through pointers to its type (not a `FILE *`

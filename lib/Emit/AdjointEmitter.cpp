@@ -64,24 +64,35 @@ static const Expr *pointedObject(const Expr *Arg, QualType Param) {
 
 /// The members a const object of type T can change, as lvalues below
 /// Object (`acc.s`, `m.scratch.w`): a const object is restored through
-/// them, the rest of it being unchanged. False when one sits in an array of
-/// objects, which has no single name.
+/// them, the rest of it being unchanged. False when one has no name the
+/// generated code can use and push on the tape: in an array of objects, a
+/// library container or a base, private, a bit-field, not trivially
+/// copyable (a `std::mutex`, a memo map).
 static bool mutableMembers(QualType T, const std::string &Object,
+                           const ASTContext &Ctx,
                            std::vector<std::string> &Out) {
-  auto *R = T->getAsCXXRecordDecl();
-  if (!R || !hasMutableMembers(T))
+  if (!hasMutableMembers(T))
     return true;
+  auto *R = T->getAsCXXRecordDecl();
+  if (!R || R->isInStdNamespace())
+    return false;
   for (const CXXBaseSpecifier &Base : R->bases())
-    if (!mutableMembers(Base.getType(), Object, Out))
+    if (hasMutableMembers(Base.getType()))
       return false;
   for (const FieldDecl *F : R->fields()) {
+    if (!hasMutableMembers(F->getType()) && !F->isMutable())
+      continue;
+    if (F->getAccess() != AS_public || F->isBitField() || F->getName().empty())
+      return false;
     std::string Member = Object + "." + F->getNameAsString();
-    if (F->isMutable())
+    if (!F->isMutable()) {
+      if (!mutableMembers(F->getType(), Member, Ctx, Out))
+        return false;
+    } else if (isTapeable(F->getType(), Ctx)) {
       Out.push_back(Member);
-    else if (F->getType()->isArrayType() && hasMutableMembers(F->getType()))
+    } else {
       return false;
-    else if (!mutableMembers(F->getType(), Member, Out))
-      return false;
+    }
   }
   return true;
 }
@@ -100,7 +111,7 @@ Sweeps AdjointEmitter::savingPrimalWrites(const Expr *E, Sweeps S) {
   auto SaveMutable = [&](QualType T, const std::string &Text) {
     std::vector<std::string> Members;
     if (!T.isConstQualified() || !hasMutableMembers(T) ||
-        !mutableMembers(T, Text, Members))
+        !mutableMembers(T, Text, C.Ctx, Members))
       return false;
     for (std::string &Member : Members)
       SaveText(std::move(Member));

@@ -240,6 +240,19 @@ bool InstanceBuilder::checkShadows() const {
   bool Ok = true;
   for (unsigned P = 0; P < IR.NumParams; ++P) {
     const Variable &V = IR.Vars[P];
+    // A shadow of a struct with a reference member cannot be made empty.
+    if (const FieldDecl *F =
+            Activity.isVaried(P) ? referenceMember(V.Type) : nullptr) {
+      C.Diags.error(V.Decl ? V.Decl->getLocation() : F->getLocation(),
+                    "ddx cannot differentiate through '" + V.Name +
+                        "' yet: its type '" + userTypeName(V.Type, Ctx) +
+                        "' has the reference member '" + F->getNameAsString() +
+                        "', and its derivative would need an empty one");
+      C.Diags.note(F->getLocation(), "hold a pointer instead, or pass what "
+                                     "it refers to as an argument");
+      Ok = false;
+      continue;
+    }
     if (act(P) != ParamActivity::Inactive || !Activity.isVaried(P))
       continue;
     QualType T = V.DeclaredType.isNull() ? V.Type : V.DeclaredType;

@@ -1587,6 +1587,30 @@ void BodyLowerer::pushCall(Stmt S, Block &Out) {
 
 } // namespace
 
+/// Generated code declares every variable (and its shadow) before setting
+/// it, which a struct with a reference member does not allow: refused at
+/// the variable, rather than an output that does not compile.
+static bool checkReferenceMembers(const FunctionIR &IR, DiagReporter &Diags) {
+  for (const Variable &V : IR.Vars) {
+    // (A parameter is declared with its value, and may carry none.)
+    bool Hoisted = V.K == Variable::Kind::Local || V.K == Variable::Kind::Temp;
+    const FieldDecl *F =
+        Hoisted && !V.isAlias() ? referenceMember(V.Type) : nullptr;
+    if (!F)
+      continue;
+    SourceLocation At = V.Decl ? V.Decl->getLocation() : F->getLocation();
+    Diags.error(At, "ddx cannot differentiate code with a variable of type '" +
+                        userTypeName(V.Type, F->getASTContext()) +
+                        "' yet: its member '" + F->getNameAsString() +
+                        "' is a reference, and generated code declares "
+                        "variables before it sets them");
+    Diags.note(F->getLocation(), "hold a pointer instead, or pass what it "
+                                 "refers to as an argument");
+    return false;
+  }
+  return true;
+}
+
 std::unique_ptr<FunctionIR>
 Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
                 llvm::ArrayRef<CallableBinding> Bindings) {
@@ -1681,7 +1705,7 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
       L.addParam(S.Var, S.ParamType);
   }
   L.lowerBody(Def->getBody());
-  if (Diags.hasErrors())
+  if (Diags.hasErrors() || !checkReferenceMembers(*IR, Diags))
     return nullptr;
   return IR;
 }

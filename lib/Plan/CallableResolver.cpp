@@ -14,10 +14,21 @@ bool hasMutableMembers(QualType T) {
   auto *R = T.getNonReferenceType()
                 ->getPointeeOrArrayElementType()
                 ->getAsCXXRecordDecl();
-  // (A library class's mutable members are its own bookkeeping: a lock, a
-  // cache of something derived from what it holds.)
-  if (!R || !R->hasDefinition() || R->isInStdNamespace())
+  if (!R || !R->hasDefinition())
     return false;
+  // A library class's own mutable members are its bookkeeping (a lock, a
+  // cache of something derived from what it holds); the user objects it
+  // holds (`std::vector<Acc>`, `std::pair<Acc, int>`) are what may change.
+  if (R->isInStdNamespace()) {
+    auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(R);
+    return Spec &&
+           llvm::any_of(Spec->getTemplateArgs().asArray(),
+                        [&](const TemplateArgument &Arg) {
+                          return Arg.getKind() == TemplateArgument::Type &&
+                                 Arg.getAsType()->getAsCXXRecordDecl() != R &&
+                                 hasMutableMembers(Arg.getAsType());
+                        });
+  }
   for (const CXXBaseSpecifier &Base : R->bases())
     if (hasMutableMembers(Base.getType()))
       return true;
@@ -25,6 +36,24 @@ bool hasMutableMembers(QualType T) {
     return F->isMutable() ||
            (F->getType()->isRecordType() && hasMutableMembers(F->getType()));
   });
+}
+
+/// The first reference member of a struct of type T (or of a member, a
+/// base or an array element of it), or null.
+const FieldDecl *referenceMember(QualType T) {
+  auto *R = T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  if (!R || !R->hasDefinition() || R->isInStdNamespace() || R->isLambda())
+    return nullptr;
+  for (const CXXBaseSpecifier &Base : R->bases())
+    if (const FieldDecl *F = referenceMember(Base.getType()))
+      return F;
+  for (const FieldDecl *F : R->fields()) {
+    if (F->getType()->isReferenceType())
+      return F;
+    if (const FieldDecl *Inner = referenceMember(F->getType()))
+      return Inner;
+  }
+  return nullptr;
 }
 
 bool isImmutable(QualType T) {
@@ -120,7 +149,7 @@ struct ModificationFinder : RecursiveASTVisitor<ModificationFinder> {
     return E->getType()->isArrayType() && refers(E);
   }
   static bool writablePointer(QualType T) {
-    return T->isPointerType() && !T->getPointeeType().isConstQualified();
+    return T->isPointerType() && writesThrough(T);
   }
   void arguments(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args) {
     for (unsigned I = 0; FD && I < Args.size() && I < FD->getNumParams(); ++I)
@@ -141,7 +170,9 @@ struct ModificationFinder : RecursiveASTVisitor<ModificationFinder> {
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
-    Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+    // (A pointer to const, `dot(&w[0], n)`, only reads.)
+    Found |= (U->isIncrementDecrementOp() ||
+              (U->getOpcode() == UO_AddrOf && writesThrough(U->getType()))) &&
              refers(U->getSubExpr());
     return true;
   }

@@ -63,6 +63,11 @@ bool writesThrough(clang::QualType T);
 /// a base or member that has one.
 bool hasMutableMembers(clang::QualType T);
 
+/// The first reference member of a user struct of type T (or of a member,
+/// a base or an array element of it), or null: generated code cannot
+/// declare such a variable, or its shadow, before setting it.
+const clang::FieldDecl *referenceMember(clang::QualType T);
+
 /// Whether T is const and nothing in it can change.
 bool isImmutable(clang::QualType T);
 
