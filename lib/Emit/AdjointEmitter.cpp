@@ -535,7 +535,8 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
     } else if (Acts[I] == ParamActivity::Active) {
       // The callee adds into the object's adjoint itself.
       RevArgs.push_back(R.Args[I].IsObject ? C.argShadow(R.Args[I])
-                                           : adjointSlot(Arg, Rev, After));
+                                           : adjointSlot(Arg, Rev, After,
+                                                         R.Args[I].ParamType));
     }
   }
   if (!C.checkReturn(Call, S.Var))
@@ -564,9 +565,14 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
 }
 
 std::string AdjointEmitter::adjointSlot(const Expr *E, Lines &Decls,
-                                        Lines &After) {
+                                        Lines &After, QualType Param) {
   const Expr *Plain = skipImplicit(E);
   QualType T = E->getType().getNonReferenceType().getUnqualifiedType();
+  // (A callable bound through a std::function<double(double)> may take a
+  // float: the conversion is not in the argument.)
+  if (!Param.isNull() && T->isRealFloatingType() &&
+      Param.getNonReferenceType()->isRealFloatingType())
+    T = Param.getNonReferenceType().getUnqualifiedType();
   // The callee adds into a reference of its parameter's type: a variable of
   // another floating type (a double passed to a float parameter) gets a
   // temporary of the parameter's type, accumulated through the conversion.

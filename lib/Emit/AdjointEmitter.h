@@ -29,8 +29,10 @@ public:
   void accumulate(const clang::Expr *E, const std::string &Seed, Lines &Out);
   /// Where a callee adds the adjoint of its argument E: the shadow of an
   /// active floating-point variable itself, or a temporary (declared into
-  /// Decls) whose value is then accumulated into what E reads (into After).
-  std::string adjointSlot(const clang::Expr *E, Lines &Decls, Lines &After);
+  /// Decls, of the floating type of the callee's parameter Param when
+  /// given) whose value is then accumulated into what E reads (into After).
+  std::string adjointSlot(const clang::Expr *E, Lines &Decls, Lines &After,
+                          clang::QualType Param = clang::QualType());
 
   /// Memory a call left as primal code may change that the forward sweep
   /// cannot save (the caller's, through a pointer parameter; memory a
