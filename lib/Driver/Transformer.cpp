@@ -35,6 +35,31 @@ static bool cannotInitialize(QualType T, const Expr *Arg, ASTContext &Ctx) {
            !Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
   return false;
 }
+/// Why a parameter of type T reaches memory beyond its own value, in the
+/// user's words (the cases of isIndirect).
+static std::string whyIndirect(QualType T, ASTContext &Ctx) {
+  if (T->isPointerType())
+    return "is a pointer";
+  if (T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified())
+    return "is a non-const reference";
+  QualType Object = T.getNonReferenceType().getUnqualifiedType();
+  if (T->isLValueReferenceType() && hasMutableMembers(Object))
+    return "is a const reference to '" + userTypeName(Object, Ctx) +
+           "', whose mutable members the function can change";
+  return "is a '" + userTypeName(Object, Ctx) + "', which holds pointers";
+}
+
+/// What the user's shadow for a parameter of type T must be.
+static std::string shadowHint(QualType T, ASTContext &Ctx) {
+  if (T->isPointerType())
+    return "points to zeroed storage of the same size";
+  QualType Object = T.getNonReferenceType().getUnqualifiedType();
+  if (holdsPointers(Object))
+    return "is a '" + userTypeName(Object, Ctx) +
+           "' whose pointers point to zeroed storage of the same size";
+  return "is a zeroed '" + userTypeName(Object, Ctx) + "'";
+}
+
 namespace {
 
 class TUTransformer {
@@ -258,10 +283,16 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
         Ok = false;
       } else if (Indirect) {
         Diags.error(A.Whole->getBeginLoc(),
-                    "parameter '" + Param.Name +
-                        "' is a pointer or non-const reference: pass it with "
-                        "ddx::duplicated(" +
-                        text(A.Primal) + ", shadow)");
+                    "parameter '" + Param.Name + "' " + whyIndirect(T, Ctx) +
+                        ", and ddx::" + (R.Gradient ? "active" : "dual") +
+                        " gives no storage for the derivatives of what it "
+                        "reaches: " +
+                        (T->isPointerType() || T->isReferenceType()
+                             ? std::string()
+                             : "take it by reference in '" +
+                                   FD->getNameAsString() + "' and ") +
+                        "pass it with ddx::duplicated(" + text(A.Primal) +
+                        ", shadow), where shadow " + shadowHint(T, Ctx));
         Ok = false;
       } else if (!isDifferentiableType(T)) {
         Diags.error(A.Whole->getBeginLoc(),

@@ -16,8 +16,11 @@ mutant and classifies the result:
   accepted-broken     ddx exit 0, the output does not compile, the mutant does
   accepted-no-output  ddx exit 0 without writing its output
   refused-but-wrote   ddx exit 1 or 2 and an output (or a temporary) file exists
+  sanitizer           stderr holds an AddressSanitizer or UndefinedBehavior-
+                      Sanitizer report (with --ddx a -DDDX_SANITIZE=ON build,
+                      one run checks the mutants and the sanitizers together)
 
-The last five are failures: each failing (and each accepted-invalid) mutant
+The last six are failures: each failing (and each accepted-invalid) mutant
 is kept, with ddx's stderr, its output and the g++ messages, in
 <results>/<class>/<id>/; summary.txt and
 summary.json (counts per class, failures grouped by signature) are written to
@@ -49,7 +52,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROJECT = os.path.dirname(os.path.dirname(HERE))
 
-FAILURES = ("crash", "hang", "accepted-broken", "accepted-no-output", "refused-but-wrote")
+FAILURES = ("crash", "hang", "accepted-broken", "accepted-no-output", "refused-but-wrote",
+            "sanitizer")
 ORDER = ("accepted", "refused", "accepted-invalid") + FAILURES
 
 # --------------------------------------------------------------------------
@@ -340,6 +344,13 @@ def normalise(msg):
     return msg[:160]
 
 
+def sanitizer_line(stderr):
+    for line in stderr.splitlines():
+        if "ERROR: AddressSanitizer" in line or "runtime error:" in line:
+            return line.strip()
+    return ""
+
+
 def classify(cfg, work, name, text_bytes, original_text, source_dir):
     """Runs ddx on the mutant in <work>/<name> (quoted includes resolved from
     source_dir, rules from the original's DDX-RULES line); returns a result
@@ -362,8 +373,14 @@ def classify(cfg, work, name, text_bytes, original_text, source_dir):
         with open(os.path.join(work, "ddx.stdout"), "w") as fh:
             fh.write(stdout)
     crashed_text = "Stack dump" in stderr or "PLEASE submit" in stderr
+    # A sanitizer report wins over every other class: the exit status of a
+    # sanitized ddx that aborts is 1 by default, which would read as a refusal.
+    sanitizer_report = "ERROR: AddressSanitizer" in stderr or "runtime error:" in stderr
     others = sorted(set(os.listdir(work)) - {name, "out.ddx.cpp", "ddx.stderr", "ddx.stdout"})
-    if status is None:
+    if sanitizer_report:
+        res["class"] = "sanitizer"
+        res["signature"] = normalise(sanitizer_line(stderr))
+    elif status is None:
         res["class"] = "hang"
         res["signature"] = "hang"
     elif status not in (0, 1, 2) or crashed_text:
@@ -443,6 +460,9 @@ def generate(seed, count, corpus):
 
 
 def main():
+    # Leak reports are not failures: ddx, like clang, frees nothing at exit.
+    os.environ.setdefault("ASAN_OPTIONS", "detect_leaks=0")
+    os.environ.setdefault("UBSAN_OPTIONS", "print_stacktrace=1")
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
