@@ -181,7 +181,9 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
                 "ddx needs the definition of '" +
                     FD->getQualifiedNameAsString() +
                     "' to differentiate it, and this translation unit only "
-                    "declares it");
+                    "declares it (ddx sees one source file and what it "
+                    "includes); move the definition into this file or a "
+                    "header it includes");
     Diags.note(FD->getLocation(), "declared here");
     return false;
   }
@@ -206,10 +208,11 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
     Args.push_back(A);
   }
   if (Args.size() != FD->getNumParams()) {
-    Diags.error(R.Call->getExprLoc(), "this request passes " +
-                                          std::to_string(R.Args.size()) +
-                                          " arguments but the function takes " +
-                                          std::to_string(FD->getNumParams()));
+    Diags.error(R.Call->getExprLoc(),
+                "this request passes " + std::to_string(R.Args.size()) +
+                    (R.Args.size() == 1 ? " argument" : " arguments") +
+                    " but the function takes " +
+                    std::to_string(FD->getNumParams()));
     return false;
   }
   // An option given a compile-time constant is folded into the entry.
@@ -296,8 +299,11 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
         Ok = false;
       } else if (!isDifferentiableType(T)) {
         Diags.error(A.Whole->getBeginLoc(),
-                    "parameter '" + Param.Name +
-                        "' has no floating-point value to differentiate");
+                    "parameter '" + Param.Name + "' (a '" +
+                        userTypeName(T.getNonReferenceType(), Ctx) +
+                        "') has no floating-point value to differentiate; "
+                        "pass it as a plain argument, without ddx::" +
+                        (R.Gradient ? "active" : "dual"));
         Ok = false;
       }
       Acts.push_back(ParamActivity::Active);

@@ -384,8 +384,12 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     if (Container)
       Result.Forward.push_back(D + " = ::ddx::zeros_like(" + Target + ");");
     if (S.Op != BO_Assign) {
-      C.Diags.error(S.Loc, "ddx cannot differentiate this compound "
-                           "assignment of a struct");
+      C.Diags.error(S.Loc, "ddx cannot differentiate the compound "
+                           "assignment '" +
+                               std::string(BinaryOperator::getOpcodeStr(S.Op)) +
+                               "' of a '" + userTypeName(T, C.Ctx) +
+                               "' yet; write it as one assignment per member "
+                               "or element");
       return Result;
     }
     Result.Reverse.push_back("{");
@@ -460,8 +464,11 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     break;
   }
   default:
-    C.Diags.error(S.Loc, "ddx cannot differentiate this compound assignment "
-                         "of a floating-point value");
+    C.Diags.error(S.Loc, "ddx cannot differentiate the compound assignment "
+                         "'" +
+                             std::string(BinaryOperator::getOpcodeStr(S.Op)) +
+                             "' of a floating-point value; write it as "
+                             "'x = x op e' with +, -, * or /");
   }
   Rev.push_back("}");
   // The seed is only declared if something reads it.
@@ -702,7 +709,11 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
       if (B->getType()->isRealFloatingType())
         C.Diags.error(B->getOperatorLoc(),
                       "ddx cannot differentiate the operator '" +
-                          B->getOpcodeStr().str() + "'");
+                          B->getOpcodeStr().str() +
+                          "' with a floating-point result: it differentiates "
+                          "+, -, *, / and the <cmath> functions; access a "
+                          "member by name (s.x) instead of through a pointer "
+                          "to member");
       return;
     }
   }

@@ -196,8 +196,13 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
       return true;
     }
     Diags.error(Call->getExprLoc(),
-                "ddx cannot resolve this callable at transformation time: "
-                "the program text does not say which function it calls");
+                "ddx cannot tell which function this call of an object of "
+                "type '" +
+                    userTypeName(Object->getType(), Ctx) +
+                    "' reaches: its call operator has no definition ddx can "
+                    "see; call a named function or a lambda directly, or "
+                    "through a local variable or parameter set once from one "
+                    "(docs/higher-order.md)");
     return false;
   }
   CallBinding B = Rules.bind(Call);
@@ -588,14 +593,30 @@ bool EmitContext::refuseCall(const CallExpr *Call, const CallBinding &B) {
   }
   // A function ddx could differentiate, in a place where it is not (an
   // overloaded operator in an expression).
+  bool Library = FD->isInStdNamespace() ||
+                 Ctx.getSourceManager().isInSystemHeader(FD->getLocation());
+  if (Library) {
+    Diags.error(Call->getExprLoc(),
+                "ddx cannot differentiate the library " +
+                    std::string(isa<CXXOperatorCallExpr>(Call) ? "operator '"
+                                                               : "function '") +
+                    Name +
+                    "' on active values here: it differentiates library code "
+                    "through rules, and has none for it");
+    Diags.note(Call->getExprLoc(),
+               "write the expression with built-in operators on the values "
+               "the objects hold, or write a derivative rule for it "
+               "(docs/rules.md, \"Writing your own\")");
+    return false;
+  }
   Diags.error(Call->getExprLoc(),
               std::string(isa<CXXOperatorCallExpr>(Call)
                               ? "ddx cannot differentiate the overloaded "
                                 "operator '"
-                              : "ddx cannot differentiate this call of '") +
-                  Name + "' on active values yet");
-  Diags.note(Call->getExprLoc(), "call a named function in a statement of its "
-                                 "own instead");
+                              : "ddx cannot differentiate the call of '") +
+                  Name + "' on active values inside this expression yet");
+  Diags.note(Call->getExprLoc(), "call it in a statement of its own ('auto t "
+                                 "= ...;') and use its result here");
   return false;
 }
 

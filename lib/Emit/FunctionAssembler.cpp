@@ -247,7 +247,8 @@ bool InstanceBuilder::checkShadows() const {
                     "ddx cannot differentiate through '" + V.Name +
                         "' yet: its type '" + userTypeName(V.Type, Ctx) +
                         "' has the reference member '" + F->getNameAsString() +
-                        "', and its derivative would need an empty one");
+                        "', and the zeroed copy that holds its derivative "
+                        "would have nothing for it to refer to");
       C.Diags.note(F->getLocation(), "hold a pointer instead, or pass what "
                                      "it refers to as an argument");
       Ok = false;
@@ -268,11 +269,28 @@ bool InstanceBuilder::checkShadows() const {
                                   "' is called on"
                             : "'" + V.Name + "'";
     Ok = false;
+    bool Capture = !Self && V.Decl && !isa<ParmVarDecl>(V.Decl);
     if (I.M == Mode::Gradient || I.M == Mode::Derivative) {
-      C.Diags.error(At, "active values are written through " + What +
-                            ", which has no shadow; pass it with "
-                            "ddx::duplicated(" +
-                            V.Name + ", d_" + V.Name + ")");
+      if (Self)
+        C.Diags.error(At, "'" + IR.Function->getQualifiedNameAsString() +
+                              "' writes active values into its own object, "
+                              "which a request passes without a shadow; keep "
+                              "running values in locals, or write the "
+                              "results through a parameter passed with "
+                              "ddx::duplicated");
+      else if (Capture)
+        C.Diags.error(At, "the lambda writes active values into '" + V.Name +
+                              "', which it captures by reference, and a "
+                              "request passes captures without a shadow; "
+                              "make '" +
+                              V.Name +
+                              "' a parameter of the lambda and pass it with "
+                              "ddx::duplicated, or return the value");
+      else
+        C.Diags.error(At, "active values are written through " + What +
+                              ", which has no shadow; pass it with "
+                              "ddx::duplicated(" +
+                              V.Name + ", d_" + V.Name + ")");
       continue;
     }
     // A callee: the caller passed memory ddx keeps no derivative for.
@@ -471,27 +489,31 @@ void InstanceBuilder::checkUnsavedWrites(
     SourceLocation At = W.Call->getBeginLoc();
     if (PointerTarget::isVariable(W.Target)) {
       const Variable &Var = IR.Vars[W.Target];
-      C.Diags.error(At, "ddx cannot save '" + Var.Name + "', which " + Callee +
-                            " may change and the reverse sweep reads: a '" +
+      C.Diags.error(At, "ddx cannot differentiate " + Callee +
+                            " in reverse mode: it may change '" + Var.Name +
+                            "', whose old value the gradient needs later, "
+                            "and its type '" +
                             userTypeName(Var.Type, Ctx) +
-                            "' cannot be copied to the tape");
+                            "' is not trivially copyable, so ddx cannot save "
+                            "it");
       C.Diags.note(At, "keep what the derivative needs in plain values, "
                        "arrays or std::vector, or pass a copy to the call");
     } else if (W.Target == PointerTarget::Unknown) {
       C.Diags.error(At, Callee + " may change memory through a pointer ddx "
                                  "cannot follow (a struct's field, a "
                                  "pointer a function returned, a global), "
-                                 "and the reverse sweep reads memory it may "
-                                 "reach: ddx cannot save it");
+                                 "and the gradient needs that memory's old "
+                                 "values later: ddx cannot save them before "
+                                 "the call");
       C.Diags.note(At, "pass the array itself, or a local pointer "
                        "variable set from it");
     } else {
       int Param = PointerTarget::outside(0) - W.Target;
       C.Diags.error(At, Callee + " may change the memory that parameter '" +
                             IR.Vars[Param].Name +
-                            "' points to, which the reverse sweep reads; "
-                            "ddx cannot save memory whose size it does not "
-                            "know");
+                            "' points to, whose old values the gradient "
+                            "needs later, and ddx cannot save memory whose "
+                            "size it does not know");
       C.Diags.note(At, "copy the values into a local array or std::vector "
                        "and pass that, or make the call in the caller");
     }
@@ -581,10 +603,19 @@ Lines InstanceBuilder::rebuilt(const std::string &Reverse) const {
       return N;
     };
     if (!Init || Writes(IR.Body) != 1 || Activity.isVaried(V)) {
-      C.Diags.error(Var.Decl ? Var.Decl->getLocation() : SourceLocation(),
-                    "ddx cannot restore '" + Var.Name +
-                        "' in the reverse sweep: its type is not trivially "
-                        "copyable and it is not initialised once");
+      SourceLocation At = Var.Decl ? Var.Decl->getLocation()
+                          : Init   ? Init->Loc
+                                   : IR.Function->getLocation();
+      C.Diags.error(At, "ddx cannot differentiate '" +
+                            IR.Function->getNameAsString() +
+                            "' in reverse mode: the gradient needs the value "
+                            "'" +
+                            Var.Name + "' had here, its type '" +
+                            userTypeName(Var.Type, Ctx) +
+                            "' is not trivially copyable, so ddx cannot save "
+                            "it, and ddx can make it again only when it is "
+                            "initialised once, outside branches and loops, "
+                            "and never changed; write it so");
       continue;
     }
     Out.push_back(primalAssign(C, *Init));
@@ -692,12 +723,16 @@ InstanceBuilder::framePointers(const std::string &Reverse, bool Report) {
         continue; // (a parameter's pointer is taped as before)
       C.Diags.error(S.Loc, "ddx cannot differentiate '" +
                                IR.Function->getNameAsString() +
-                               "' in reverse mode as a callee yet: '" + Name +
-                               "' keeps the address of its local '" +
+                               "' in reverse mode when another function "
+                               "calls it yet: '" +
+                               Name + "' keeps the address of its local '" +
                                IR.Vars[Local].Name +
-                               "', which does not live until the reverse "
-                               "sweep, and is set more than once or in a "
-                               "loop or branch");
+                               "', which no longer exists when the second "
+                               "half of the gradient runs, and ddx can point "
+                               "'" +
+                               Name +
+                               "' at it again only when it is set once, "
+                               "outside loops and branches");
       C.Diags.note(S.Loc, "set it once, where '" + Name +
                               "' is declared; or declare '" +
                               IR.Vars[Local].Name +

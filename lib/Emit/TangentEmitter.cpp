@@ -195,8 +195,11 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
                       ") / " + V + ";");
         break;
       default:
-        C.Diags.error(S.Loc, "ddx cannot differentiate this compound "
-                             "assignment of a floating-point value");
+        C.Diags.error(S.Loc,
+                      "ddx cannot differentiate the compound assignment '" +
+                          std::string(BinaryOperator::getOpcodeStr(S.Op)) +
+                          "' of a floating-point value; write it as 'x = x op "
+                          "e' with +, -, * or /");
       }
     }
   }
@@ -330,7 +333,11 @@ std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
       if (B->getType()->isRealFloatingType())
         C.Diags.error(B->getOperatorLoc(),
                       "ddx cannot differentiate the operator '" +
-                          B->getOpcodeStr().str() + "'");
+                          B->getOpcodeStr().str() +
+                          "' with a floating-point result: it differentiates "
+                          "+, -, *, / and the <cmath> functions; access a "
+                          "member by name (s.x) instead of through a pointer "
+                          "to member");
       return std::nullopt;
     }
   }

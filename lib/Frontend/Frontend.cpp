@@ -195,7 +195,9 @@ void locateSupportFiles(const char *Argv0, ToolOptions &O) {
 /// Checks the combination of options; returns a message, or "".
 static std::string checkOptions(const ToolOptions &O) {
   if (O.Sources.empty())
-    return "the compilation database lists no files";
+    return "the compilation database lists no files; check that -p names "
+           "the build directory whose compile_commands.json lists your "
+           "sources (CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
   if (O.AllFiles && O.OutDir.empty())
     return "--all writes one output per file: give --out-dir";
   if (!O.Output.empty() && O.Sources.size() > 1)
@@ -212,8 +214,10 @@ static std::string checkOptions(const ToolOptions &O) {
   if (O.Jobs == 0)
     return "-j needs a number of jobs of at least 1";
   if (O.RulesDir.empty() || O.IncludeDir.empty())
-    return "cannot find ddx's headers and rules next to the executable or "
-           "in the source tree";
+    return "cannot find ddx's headers (ddx/ddx.hpp) and rules next to the "
+           "executable (<prefix>/include, <prefix>/share/ddx/rules) or in the "
+           "source tree; reinstall ddx (cmake --install), or run the ddx in "
+           "the bin/ folder of its install prefix";
   return "";
 }
 
@@ -257,7 +261,10 @@ int runTool(ToolOptions O) {
     return usageError(Error.find("compile_commands.json") != std::string::npos
                           ? Error
                           : "cannot load a compilation database from '" +
-                                O.BuildPath + "': " + Error);
+                                O.BuildPath + "': " + Error +
+                                "; generate compile_commands.json there "
+                                "(CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON), "
+                                "or give the compiler flags after '--'");
   if (O.AllFiles) {
     // Sorted, so outputs and the report do not depend on the database order.
     std::vector<std::string> Files = DB->getAllFiles();

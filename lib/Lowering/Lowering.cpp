@@ -3,6 +3,7 @@
 #include "Emit/ExprPrinter.h"
 #include "Plan/CallableResolver.h"
 #include "Requests/RequestFinder.h"
+#include "Support/Describe.h"
 #include "Support/Spelling.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -240,8 +241,14 @@ void BodyLowerer::lowerBody(const clang::Stmt *Body) {
   if (!Ret->isVoidType() && !ReturnsSelf) {
     if (Ret->isReferenceType())
       Diags.error(IR.Function->getLocation(),
-                  "ddx cannot differentiate a function that returns a "
-                  "reference");
+                  "ddx cannot differentiate '" +
+                      IR.Function->getQualifiedNameAsString() +
+                      "', which returns a reference: its derivative returns "
+                      "values with their derivatives, and has nothing the "
+                      "reference could refer to; return the value by copy, "
+                      "or write the result through a reference parameter "
+                      "(accessors 'return <a part of the object>;' and "
+                      "members returning '*this' are fine)");
     IR.ReturnVar =
         newVar("_ret", Ret.getUnqualifiedType(), Variable::Kind::Return);
   }
@@ -300,8 +307,9 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
                     UsingDirectiveDecl>(D))
         Diags.error(D->getLocation(),
                     "ddx cannot differentiate a function that declares a "
-                    "class, function or other entity inside its body; move "
-                    "the declaration to namespace scope");
+                    "class, function or other entity inside its body: the "
+                    "derivative is generated outside the function and could "
+                    "not name it; move the declaration to namespace scope");
     }
     return {};
   }
@@ -327,7 +335,11 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
         break;
     }
     if (F < 0) {
-      Diags.error(S->getBeginLoc(), "ddx: unexpected jump");
+      Diags.error(S->getBeginLoc(),
+                  "ddx could not match this jump with its loop or switch, "
+                  "which is a bug in ddx (please report it with this file); "
+                  "meanwhile, replace it with a bool flag that the loop "
+                  "condition tests");
       return {};
     }
     setFlag(Out, F, true);
@@ -342,8 +354,10 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
           Taken = Value->getBoolValue();
         return lowerStmt(Taken ? If->getThen() : If->getElse(), Out, false);
       }
-      Diags.error(If->getBeginLoc(), "ddx cannot differentiate an if with an "
-                                     "initializer or condition variable yet");
+      Diags.error(If->getBeginLoc(),
+                  "ddx cannot differentiate an if with an initializer or a "
+                  "condition variable ('if (init; c)', 'if (T v = e)') yet; "
+                  "declare the variable in a statement before the if");
       return {};
     }
     // A condition is primal code, but a call passing a lambda has no primal
@@ -363,8 +377,10 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
   }
   if (auto *For = dyn_cast<ForStmt>(S)) {
     if (For->getConditionVariable()) {
-      Diags.error(For->getBeginLoc(), "ddx cannot differentiate a for loop "
-                                      "with a condition variable yet");
+      Diags.error(For->getBeginLoc(),
+                  "ddx cannot differentiate a for loop whose condition "
+                  "declares a variable yet; declare the variable before the "
+                  "loop and assign it again at the end of the body");
       return {};
     }
     FlagSet Set = lowerStmt(For->getInit(), Out, false);
@@ -374,8 +390,10 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
   }
   if (auto *While = dyn_cast<WhileStmt>(S)) {
     if (While->getConditionVariable()) {
-      Diags.error(While->getBeginLoc(), "ddx cannot differentiate a while "
-                                        "loop with a condition variable yet");
+      Diags.error(While->getBeginLoc(),
+                  "ddx cannot differentiate a while loop whose condition "
+                  "declares a variable yet; declare the variable before the "
+                  "loop and assign it again at the end of the body");
       return {};
     }
     return lowerLoop(While, While->getCond(), While->getBody(), nullptr, true,
@@ -385,17 +403,24 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
     return lowerLoop(Do, Do->getCond(), Do->getBody(), nullptr, false, Out);
   if (auto *Switch = dyn_cast<SwitchStmt>(S))
     return lowerSwitch(Switch, Out);
+  // [[likely]], [[unlikely]] and the like say nothing about values.
+  if (auto *Attributed = dyn_cast<AttributedStmt>(S))
+    return lowerStmt(Attributed->getSubStmt(), Out, LastInFunction);
   if (auto *Label = dyn_cast<LabelStmt>(S))
     return lowerStmt(Label->getSubStmt(), Out, LastInFunction); // the goto is
                                                                 // reported
   if (isa<GotoStmt, IndirectGotoStmt>(S)) {
-    Diags.error(S->getBeginLoc(), "ddx cannot differentiate a goto statement "
-                                  "or label; use structured control flow");
+    Diags.error(S->getBeginLoc(),
+                "ddx cannot differentiate a goto: reverse mode runs if, "
+                "switch, loops, break, continue and return backwards, and "
+                "cannot reverse an arbitrary jump; rewrite it with loops, "
+                "break, continue or a bool flag");
     return {};
   }
   if (isa<AsmStmt>(S)) {
     Diags.error(S->getBeginLoc(),
-                "ddx cannot differentiate inline assembly (asm statement)");
+                "ddx cannot differentiate inline assembly (an asm "
+                "statement): it cannot see what the instructions compute");
     Diags.note(S->getBeginLoc(),
                "move the assembly into a function of its own and give that "
                "function a derivative rule (docs/rules.md)");
@@ -413,9 +438,11 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
     lowerExprStmt(E, Out);
     return {};
   }
-  Diags.error(S->getBeginLoc(), "ddx cannot differentiate this kind of "
-                                "statement; write it with declarations, "
-                                "assignments, calls, if, switch and loops");
+  Diags.error(S->getBeginLoc(),
+              "ddx cannot differentiate this statement ('" + firstLine(S, Ctx) +
+                  "'): it differentiates declarations, assignments, calls, "
+                  "if, switch, loops, break, continue and return only; "
+                  "rewrite it with those");
   return {};
 }
 
@@ -529,6 +556,18 @@ FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
 
 /// for (T v : c) over an array or a container with size() and operator[]
 /// becomes an index loop in which v stands for c[i].
+/// How the user wrote the variable V: its name, or '[a, b]' for a
+/// structured binding.
+static std::string bindingName(const VarDecl *V) {
+  auto *Decomposed = dyn_cast<DecompositionDecl>(V);
+  if (!Decomposed)
+    return V->getNameAsString();
+  std::string Names;
+  for (const BindingDecl *B : Decomposed->bindings())
+    Names += (Names.empty() ? "" : ", ") + B->getNameAsString();
+  return "[" + Names + "]";
+}
+
 FlagSet BodyLowerer::lowerRangeFor(const CXXForRangeStmt *For, Block &Out) {
   const Expr *Range = skipImplicit(For->getRangeInit());
   while (auto *P = dyn_cast<ParenExpr>(Range))
@@ -549,9 +588,12 @@ FlagSet BodyLowerer::lowerRangeFor(const CXXForRangeStmt *For, Block &Out) {
   }
   if (Size.empty() || !isa<DeclRefExpr, MemberExpr>(Range)) {
     Diags.error(For->getBeginLoc(),
-                "ddx can differentiate a range-based for loop over a named "
-                "array, or a container with size() and operator[] "
-                "(std::vector, std::array), only");
+                "ddx cannot differentiate this range-based for loop over '" +
+                    firstLine(Range, Ctx) + "' (of type '" +
+                    userTypeName(Range->getType(), Ctx) +
+                    "'): ddx makes the element stand for 'c[i]' in an index "
+                    "loop, which needs a named array or a named container "
+                    "with size() and operator[] (std::vector, std::array)");
     Diags.note(For->getBeginLoc(), "use an index loop, or copy the values "
                                    "into a std::vector first");
     return {};
@@ -561,8 +603,13 @@ FlagSet BodyLowerer::lowerRangeFor(const CXXForRangeStmt *For, Block &Out) {
   if (isModified(Element, For->getBody()) &&
       !Element->getType()->isReferenceType()) {
     Diags.error(Element->getLocation(),
-                "ddx cannot differentiate writes to a by-value range-for "
-                "variable; copy it into a local first");
+                "ddx cannot differentiate writes to the by-value range-for "
+                "variable '" +
+                    bindingName(Element) +
+                    "': ddx makes it stand for the container's element, so a "
+                    "write would change the container; copy it into a local "
+                    "first (or declare it 'auto &' if the element should "
+                    "change)");
     return {};
   }
   auto *Decomposed = dyn_cast<DecompositionDecl>(Element);
@@ -588,9 +635,18 @@ FlagSet BodyLowerer::lowerRangeFor(const CXXForRangeStmt *For, Block &Out) {
 
 FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
   auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
-  if (!Body || S->getInit() || S->getConditionVariable()) {
-    Diags.error(S->getBeginLoc(), "ddx cannot differentiate this form of "
-                                  "switch; use a braced body of cases");
+  if (S->getInit() || S->getConditionVariable()) {
+    Diags.error(S->getBeginLoc(),
+                "ddx cannot differentiate a switch with an initializer or a "
+                "condition variable yet; declare the variable in a statement "
+                "before the switch");
+    return {};
+  }
+  if (!Body) {
+    Diags.error(S->getBeginLoc(),
+                "ddx cannot differentiate a switch whose body is not a braced "
+                "block of cases: it turns each case into a branch of an "
+                "if-else chain; put the cases in braces");
     return {};
   }
   int Selector = newVar("_switch", S->getCond()->getType().getUnqualifiedType(),
@@ -616,8 +672,11 @@ FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
       while (auto *SC = dyn_cast<SwitchCase>(Inner)) {
         if (auto *Case = dyn_cast<CaseStmt>(SC)) {
           if (Case->getRHS()) {
-            Diags.error(Case->getBeginLoc(), "ddx does not support case "
-                                             "ranges");
+            Diags.error(Case->getBeginLoc(),
+                        "ddx cannot differentiate a switch with a case range "
+                        "('case lo ... hi:') yet: it turns each case label "
+                        "into an '==' test; list the values as separate "
+                        "labels, or test the range with an if");
             return {};
           }
           G.Labels.push_back(Printer.print(Case->getLHS()));
@@ -647,8 +706,12 @@ FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
     else if (&G != &Groups.back() &&
              !(G.Stmts.size() &&
                isa<ReturnStmt, ContinueStmt>(G.Stmts.back()))) {
-      Diags.error(G.Loc, "ddx does not support falling through from one "
-                         "switch case into the next; end the case with break");
+      Diags.error(G.Loc,
+                  "ddx cannot differentiate a switch case that falls through "
+                  "into the next yet: it turns each case into a branch of an "
+                  "if-else chain; end the case with break or return, and "
+                  "repeat the shared statements (or call a function holding "
+                  "them) in each case");
       return {};
     }
     for (const clang::Stmt *St : G.Stmts)
@@ -716,13 +779,18 @@ bool BodyLowerer::isDecomposable(const DecompositionDecl *DD) {
     // request binds its tuple this way.)
     if (DD->getInit() && !checkExpr(DD->getInit()))
       return false;
+    std::string Type = userTypeName(DD->getType(), Ctx);
     Diags.error(DD->getLocation(),
-                "ddx cannot differentiate a structured binding of '" +
-                    userTypeName(DD->getType(), Ctx) +
-                    "' yet: only structs and arrays are decomposed");
+                "ddx cannot differentiate a structured binding of '" + Type +
+                    "' yet: a std::pair, std::tuple or std::array binds "
+                    "through std::get, a call returning a reference, and ddx "
+                    "decomposes only structs and C arrays");
     Diags.note(DD->getLocation(),
-               "return a struct with named members instead, or read the "
-               "parts by name (p.first, p.second)");
+               llvm::StringRef(Type).starts_with("std::array")
+                   ? "index it instead (a[0], a[1])"
+               : llvm::StringRef(Type).starts_with("std::pair")
+                   ? "read the parts by name instead (p.first, p.second)"
+                   : "return a struct with named members instead");
     return false;
   }
   return true;
@@ -740,16 +808,25 @@ void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
                              Block &Out) {
   if (VD->isStaticLocal() || VD->hasExternalStorage() ||
       VD->getTLSKind() != VarDecl::TLS_None) {
-    Diags.error(VD->getLocation(), "ddx cannot differentiate a function with "
-                                   "static or thread-local variables");
+    Diags.error(VD->getLocation(),
+                "ddx cannot differentiate a function with the static, "
+                "thread-local or extern variable '" +
+                    VD->getNameAsString() +
+                    "': it keeps its value from one call to the next, and "
+                    "ddx keeps no derivative for it; make it an ordinary "
+                    "local, or pass the state in as a reference parameter");
     return;
   }
   QualType T = VD->getType();
   // Locals are hoisted to the top of the function, before the size of a
   // variable-length array is known.
   if (T->isVariablyModifiedType()) {
-    Diags.error(VD->getLocation(), "ddx cannot differentiate a function with "
-                                   "a variable-length array");
+    Diags.error(VD->getLocation(),
+                "ddx cannot differentiate a function with the variable-length "
+                "array '" +
+                    VD->getNameAsString() +
+                    "': generated code declares every local at the top of the "
+                    "function, before its size is known");
     Diags.note(VD->getLocation(), "use a std::vector<double> of that size, or "
                                   "an array of a constant size");
     return;
@@ -768,9 +845,12 @@ void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
                             "that the lambda captures");
     } else {
       Diags.error(VD->getLocation(),
-                  "ddx cannot differentiate this use of a lambda: it must be "
-                  "called directly, or passed to a function, not copied or "
-                  "stored");
+                  "ddx cannot differentiate the lambda held in '" +
+                      VD->getNameAsString() +
+                      "' here: generated code keeps no lambda objects and "
+                      "binds each call to the lambda's body, which needs the "
+                      "lambda called directly or passed to a function; do "
+                      "not copy it into another variable or a container");
     }
     return;
   }
@@ -850,8 +930,12 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
     // The adjoint sweeps address a struct's members by its own fields, so
     // a base's fields would be lost there.
     if (Record && Record->getNumBases() > 0) {
-      Diags.error(Loc, "ddx cannot differentiate the aggregate "
-                       "initialisation of a struct with base classes yet");
+      Diags.error(Loc, "ddx cannot differentiate the initialisation of '" +
+                           userTypeName(T, Ctx) +
+                           "', a struct with base classes, yet: it builds "
+                           "derivatives member by member from the struct's "
+                           "own fields; give the struct its members directly "
+                           "instead of through a base class");
       return;
     }
     unsigned I = 0;
@@ -984,9 +1068,11 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
     }
     bool VisitBinaryOperator(BinaryOperator *B) {
       if (B->isAssignmentOp()) {
-        Diags.error(B->getOperatorLoc(), "ddx cannot differentiate an "
-                                         "assignment inside an expression; "
-                                         "make it a statement");
+        Diags.error(B->getOperatorLoc(),
+                    "ddx cannot differentiate an assignment inside an "
+                    "expression here: reverse mode saves and undoes each "
+                    "assignment as a statement of its own; make it a "
+                    "statement before the expression that uses its value");
         return Ok = false;
       }
       return true;
@@ -996,9 +1082,11 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
       // there. Elsewhere, lowering lifts ++ and -- into statements.
       if (U->isIncrementDecrementOp() && InCondition &&
           !U->getType()->isIntegralOrEnumerationType()) {
-        Diags.error(U->getOperatorLoc(), "ddx cannot differentiate ++ or -- "
-                                         "of a floating-point value in a "
-                                         "condition");
+        Diags.error(U->getOperatorLoc(),
+                    "ddx cannot differentiate ++ or -- of a floating-point "
+                    "value in a condition: conditions are not "
+                    "differentiated, so the step's derivative would be lost; "
+                    "step the value in a statement before the condition");
         return Ok = false;
       }
       return true;
@@ -1015,8 +1103,12 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
       return Ok = false;
     }
     bool VisitStmtExpr(StmtExpr *S) {
-      Diags.error(S->getBeginLoc(), "ddx cannot differentiate a statement "
-                                    "expression");
+      Diags.error(S->getBeginLoc(),
+                  "ddx cannot differentiate a statement expression ('({ ... "
+                  "})', a GNU extension, often from a macro): it "
+                  "differentiates statements nested in statements, not in "
+                  "expressions; compute the value in statements before it, "
+                  "or replace the macro with an inline function");
       return Ok = false;
     }
   };
@@ -1618,9 +1710,13 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
   IR->Function = FD;
   const FunctionDecl *Def = FD->getDefinition();
   if (!Def || !Def->getBody()) {
-    Diags.error(FD->getLocation(), "ddx needs the definition of '" +
-                                       FD->getNameAsString() +
-                                       "' to differentiate it");
+    Diags.error(FD->getLocation(),
+                "ddx needs the definition of '" + FD->getNameAsString() +
+                    "' to differentiate it, and this translation unit only "
+                    "declares it; define it in a header this file includes, "
+                    "or " +
+                    "write a derivative rule for it (docs/rules.md, \"Writing "
+                    "your own\")");
     return nullptr;
   }
   IR->Function = Def;
@@ -1628,14 +1724,19 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
   if (Lambda) {
     for (const LambdaCapture &C : Lambda->captures()) {
       if (!C.capturesVariable() || C.capturesVLAType()) {
-        Diags.error(C.getLocation(), "ddx cannot differentiate a lambda that "
-                                     "captures 'this' yet");
+        Diags.error(C.getLocation(),
+                    "ddx cannot differentiate a lambda that captures 'this' "
+                    "yet; capture the members it uses by name ([m = this->m], "
+                    "or [&m = this->m] to write them), or pass the object to "
+                    "the lambda as a parameter");
         return nullptr;
       }
       auto *Captured = dyn_cast<VarDecl>(C.getCapturedVar());
       if (!Captured) {
-        Diags.error(C.getLocation(), "ddx cannot differentiate a lambda with "
-                                     "this capture yet");
+        Diags.error(C.getLocation(),
+                    "ddx cannot differentiate a lambda that captures a "
+                    "structured binding yet; copy it into an ordinary local "
+                    "before the lambda and capture that");
         return nullptr;
       }
       // A closure keeps its copies from one call to the next; ddx passes

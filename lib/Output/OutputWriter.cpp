@@ -97,8 +97,9 @@ llvm::Error writeFileAtomically(llvm::StringRef Path,
     OS.close();
     if (OS.has_error()) {
       llvm::sys::fs::remove(Temp);
-      return llvm::createStringError(OS.error(), "cannot write '%s'",
-                                     Path.str().c_str());
+      return llvm::createStringError(OS.error(), "cannot write '%s': %s",
+                                     Path.str().c_str(),
+                                     OS.error().message().c_str());
     }
   }
   if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {

@@ -59,7 +59,9 @@ public:
     // no text of its own to rewrite.
     if (Call->getBeginLoc().isMacroID() || Call->getEndLoc().isMacroID()) {
       Diags.error(Call->getBeginLoc(),
-                  "ddx cannot rewrite a request written inside a macro");
+                  "ddx cannot rewrite a request written inside a macro: it "
+                  "replaces the request's text in the file, and a macro's "
+                  "expansion has no text of its own");
       Diags.note(Call->getBeginLoc(),
                  "write the request outside the macro (a function can take "
                  "its results instead)");
@@ -149,7 +151,10 @@ bool RequestFinder::resolveTarget(const Expr *E, Request &R) {
     if (!R.What.Function) {
       Diags.error(Callee->getExprLoc(),
                   "the functor type '" + Record->getNameAsString() +
-                      "' has no single call operator for ddx to differentiate");
+                      "' has no call operator, or several (overloads or a "
+                      "template), so ddx cannot tell which to differentiate; "
+                      "give it one non-template operator(), or request a "
+                      "lambda with typed parameters that calls it");
       return false;
     }
     return true;

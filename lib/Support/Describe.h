@@ -22,6 +22,10 @@ std::string describeExpr(const clang::Expr *E, const clang::ASTContext &Ctx);
 std::string unsupportedMessage(const clang::Expr *E,
                                const clang::ASTContext &Ctx);
 
+/// The first line of S's source text (at most 60 characters), to quote a
+/// statement in a message.
+std::string firstLine(const clang::Stmt *S, const clang::ASTContext &Ctx);
+
 } // namespace ddx
 
 #endif // DDX_SUPPORT_DESCRIBE_H

@@ -46,11 +46,19 @@ private:
   void report(clang::DiagnosticsEngine::Level Level, clang::SourceLocation Loc,
               llvm::StringRef Message) {
     // The same construct can be met while generating several variants of
-    // one function: say it once.
-    std::string Key = std::to_string(Loc.getRawEncoding()) + ":" +
-                      std::to_string(Level) + ":" + Message.str();
-    if (!Reported.insert(Key).second)
-      return;
+    // one function: say it once. A note belongs to the error before it, so
+    // it is said again (the call chain of a second error) unless that error
+    // was not.
+    if (Level == clang::DiagnosticsEngine::Note) {
+      if (LastDropped)
+        return;
+    } else {
+      std::string Key = std::to_string(Loc.getRawEncoding()) + ":" +
+                        std::to_string(Level) + ":" + Message.str();
+      LastDropped = !Reported.insert(Key).second;
+      if (LastDropped)
+        return;
+    }
     unsigned ID = Engine.getCustomDiagID(Level, "%0");
     Engine.Report(Loc, ID) << Message;
     Record R;
@@ -73,6 +81,7 @@ private:
 
   clang::DiagnosticsEngine &Engine;
   std::set<std::string> Reported;
+  bool LastDropped = false;
 };
 
 } // namespace ddx

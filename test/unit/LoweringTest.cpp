@@ -234,7 +234,7 @@ TEST(Lowering, SwitchFallthroughIsAnError) {
                     "f");
   EXPECT_FALSE(L.IR);
   ASSERT_EQ(L.AST.Diags.Errors.size(), 1u);
-  EXPECT_NE(L.AST.Diags.Errors[0].find("falling through"), std::string::npos);
+  EXPECT_NE(L.AST.Diags.Errors[0].find("falls through"), std::string::npos);
 }
 
 // Known bug (reported): a case body in braces that ends with break is taken

@@ -68,8 +68,35 @@ double switch_step(double a, double b) {
   return s;
 }
 
+// A branch marked [[likely]] / [[unlikely]] (C++20; an extension before):
+// the attribute says nothing about values, and the branch is
+// differentiated as written (it used to be refused as "this kind of
+// statement").
+double likely_step(double a, double b) {
+  double acc = a;
+  for (int i = 0; i < 3; ++i) {
+    if (acc < 4) [[likely]] {
+      acc = acc * b + a;
+    } else [[unlikely]] {
+      acc = acc / b;
+    }
+  }
+  return acc;
+}
+
 int main() {
   const double a = 0.6, b = 1.2;
+  {
+    auto [y, da, db] =
+        ddx::gradient(likely_step, ddx::active(a), ddx::active(b));
+    auto [y1, ta] = ddx::derivative(likely_step, ddx::dual(a, 1.0), b);
+    auto [y2, tb] = ddx::derivative(likely_step, a, ddx::dual(b, 1.0));
+    check::near("likely value", y, likely_step(a, b));
+    check::fd("likely/a", da, [&](double h) { return likely_step(a + h, b); });
+    check::fd("likely/b", db, [&](double h) { return likely_step(a, b + h); });
+    check::near("likely fwd vs rev a", ta, da, 1e-12);
+    check::near("likely fwd vs rev b", tb, db, 1e-12);
+  }
   {
     auto [y, da, db] = ddx::gradient(if_step, ddx::active(a), ddx::active(b));
     auto [y1, ta] = ddx::derivative(if_step, ddx::dual(a, 1.0), b);

@@ -1,5 +1,5 @@
 // EXPECT-EXIT: 1
-// EXPECT-DIAG: 17:13: writes to a by-value range-for variable
+// EXPECT-DIAG: 17:13: writes to the by-value range-for variable '\[x, y\]'
 // Case: a by-value structured binding in a range-for whose binding is
 // written: the binding names a member of a copy, and ddx makes the loop
 // variable stand for the element itself, so the write would reach the

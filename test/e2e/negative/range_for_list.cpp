@@ -1,5 +1,5 @@
 // EXPECT-EXIT: 1
-// EXPECT-DIAG: 11:3: or a container with size() and operator
+// EXPECT-DIAG: 11:3: this range-based for loop over 'weights' (of type 'std::list<double>')
 // Case: a range-based for over a std::list in differentiated code: ddx
 // lowers range-for to an index loop, which a list does not have; it is
 // refused (it used to crash)

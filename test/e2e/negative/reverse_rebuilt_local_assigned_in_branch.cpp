@@ -1,5 +1,5 @@
 // EXPECT-EXIT: 1
-// EXPECT-DIAG: 13:21: cannot restore 'integrator'
+// EXPECT-DIAG: 13:21: the gradient needs the value 'integrator' had here
 // Case: an integrator object (not trivially copyable, so the tape cannot
 // hold it) that the reverse sweep needs is assigned on one branch only; ddx
 // rebuilds such locals from their one initialisation and refuses otherwise

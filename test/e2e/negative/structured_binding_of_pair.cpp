@@ -1,6 +1,6 @@
 // EXPECT-EXIT: 1
 // EXPECT-DIAG: 19:8: a structured binding of 'std::pair<double, double>' yet
-// EXPECT-NOTE: 19:8: return a struct with named members instead
+// EXPECT-NOTE: 19:8: read the parts by name instead (p.first, p.second)
 // EXPECT-DIAG: 27:8: a structured binding of 'std::pair<...>' yet
 // Case: a structured binding of a std::pair returned by a helper. A
 // tuple-like type binds through std::get, which returns a reference; ddx
