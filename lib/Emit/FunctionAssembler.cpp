@@ -918,13 +918,12 @@ const FunctionIR *FunctionAssembler::lowered(const Target &What) {
 }
 
 bool FunctionAssembler::assemble(const Instance &I, GeneratedFunction &Out) {
-  unsigned Errors = Diags.errorCount();
+  Diags.setContext(callChain(I));
   const FunctionIR *IR = lowered(I.What);
   bool Ok = IR && InstanceBuilder(Ctx, *IR, I, Rules, Plan, Adaptors,
                                   Dispatches, Diags)
                       .build(Out);
-  if (Diags.errorCount() > Errors)
-    noteCallChain(I);
+  Diags.clearContext();
   return Ok;
 }
 
@@ -932,7 +931,9 @@ bool FunctionAssembler::assemble(const Instance &I, GeneratedFunction &Out) {
 /// each call on the way, from the error up to the user's own code; and, for
 /// library code, which library function the user called has no rule (the
 /// thing to fix, rather than its source).
-void FunctionAssembler::noteCallChain(const Instance &I) {
+std::vector<DiagReporter::ContextNote>
+FunctionAssembler::callChain(const Instance &I) const {
+  std::vector<DiagReporter::ContextNote> Chain;
   const SourceManager &SM = Ctx.getSourceManager();
   const Instance *Library = nullptr;
   for (const Instance *At = &I;
@@ -947,14 +948,16 @@ void FunctionAssembler::noteCallChain(const Instance &I) {
             ? "the lambda at line " + std::to_string(SM.getSpellingLineNumber(
                                           At->What.Lambda->getBeginLoc()))
             : "'" + At->What.Function->getNameAsString() + "'";
-    Diags.note(At->NeededAt, "while differentiating " + What +
-                                 ", called here with active arguments");
+    Chain.push_back({At->NeededAt, "while differentiating " + What +
+                                       ", called here with active arguments"});
   }
   if (Library)
-    Diags.note(Library->NeededAt,
-               "'" + Library->What.Function->getQualifiedNameAsString() +
-                   "' has no derivative rule, so ddx differentiated its "
-                   "library source; write a rule for it (docs/rules.md)");
+    Chain.push_back(
+        {Library->NeededAt,
+         "'" + Library->What.Function->getQualifiedNameAsString() +
+             "' has no derivative rule, so ddx differentiated its library "
+             "source; write a rule for it (docs/rules.md)"});
+  return Chain;
 }
 
 } // namespace ddx

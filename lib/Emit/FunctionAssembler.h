@@ -48,7 +48,7 @@ public:
   const FunctionIR *lowered(const Target &What);
 
 private:
-  void noteCallChain(const Instance &I);
+  std::vector<DiagReporter::ContextNote> callChain(const Instance &I) const;
 
   clang::ASTContext &Ctx;
   const RuleBinder &Rules;

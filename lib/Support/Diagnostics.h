@@ -22,6 +22,22 @@ class DiagReporter {
 public:
   explicit DiagReporter(clang::DiagnosticsEngine &Engine) : Engine(Engine) {}
 
+  /// A note said after each error or warning reported while the context is
+  /// set, after that error's own notes: how ddx got to the code (the call
+  /// chain from the user's line), like a compiler's instantiation notes.
+  struct ContextNote {
+    clang::SourceLocation Loc;
+    std::string Message;
+  };
+  void setContext(std::vector<ContextNote> Notes) {
+    flushContext();
+    Context = std::move(Notes);
+  }
+  void clearContext() {
+    flushContext();
+    Context.clear();
+  }
+
   void error(clang::SourceLocation Loc, llvm::StringRef Message) {
     report(clang::DiagnosticsEngine::Error, Loc, Message);
   }
@@ -53,12 +69,18 @@ private:
       if (LastDropped)
         return;
     } else {
+      flushContext(); // the previous error's
       std::string Key = std::to_string(Loc.getRawEncoding()) + ":" +
                         std::to_string(Level) + ":" + Message.str();
       LastDropped = !Reported.insert(Key).second;
       if (LastDropped)
         return;
+      ContextPending = !Context.empty();
     }
+    emit(Level, Loc, Message);
+  }
+  void emit(clang::DiagnosticsEngine::Level Level, clang::SourceLocation Loc,
+            llvm::StringRef Message) {
     unsigned ID = Engine.getCustomDiagID(Level, "%0");
     Engine.Report(Loc, ID) << Message;
     Record R;
@@ -76,6 +98,16 @@ private:
     }
     Records.push_back(std::move(R));
   }
+  /// The context notes of the last error, once its own notes are out.
+  void flushContext() {
+    if (!ContextPending)
+      return;
+    ContextPending = false;
+    for (const ContextNote &N : Context)
+      emit(clang::DiagnosticsEngine::Note, N.Loc, N.Message);
+  }
+  std::vector<ContextNote> Context;
+  bool ContextPending = false;
   const clang::SourceManager *SM = nullptr;
   std::vector<Record> Records;
 
