@@ -295,9 +295,20 @@ std::string ExprPrinter::declName(const DeclRefExpr *Ref) const {
     return V.Name;
   }
   auto Bound = IR.BoundParams.find(D);
-  if (Bound != IR.BoundParams.end() &&
-      !IR.Bindings[Bound->second].Constant.empty())
-    return IR.Bindings[Bound->second].Constant; // a folded option
+  if (Bound != IR.BoundParams.end()) {
+    if (!IR.Bindings[Bound->second].Constant.empty())
+      return IR.Bindings[Bound->second].Constant; // a folded option
+    // A callable the function is specialised on has no object in generated
+    // code: its calls are bound to the callable's body, and passing it on
+    // specialises the callee in turn. Any other use has nothing to name.
+    Diags.error(Ref->getLocation(),
+                "ddx cannot differentiate this use of the callable '" +
+                    D->getNameAsString() +
+                    "' other than a call or an argument: ddx specialises the "
+                    "function on the callable it receives and keeps no "
+                    "object for it; call it, or pass it to a function");
+    return "/*unsupported*/0";
+  }
   if (auto *FD = dyn_cast<FunctionDecl>(D))
     return calleeName(FD, Ref);
   if (isa<EnumConstantDecl>(D) || isa<VarDecl>(D)) {

@@ -987,6 +987,14 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
   E = skipImplicit(E);
   if (auto *P = dyn_cast<ParenExpr>(E))
     return lowerExprStmt(P->getSubExpr(), Out);
+  // `(void)e` discards the value of e, not its effects: libstdc++ steps an
+  // iterator as `(void)++__first2`, and left as primal code the step would
+  // move the pointer but not its shadow (a silent wrong derivative). (A
+  // cast of a plain value, `(void)unused;`, stays as it is.)
+  if (auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+      Cast && Cast->getCastKind() == CK_ToVoid &&
+      Cast->getSubExpr()->HasSideEffects(Ctx))
+    return lowerExprStmt(Cast->getSubExpr(), Out);
   if (auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->isAssignmentOp()) {
       checkExpr(B->getLHS());
