@@ -49,6 +49,12 @@ static std::string whyIndirect(QualType T, ASTContext &Ctx) {
   return "is a '" + userTypeName(Object, Ctx) + "', which holds pointers";
 }
 
+/// How the request marks a differentiated value: ddx::active in a gradient,
+/// ddx::dual in a derivative.
+static const char *valueMarker(const Request &R) {
+  return R.Gradient ? "ddx::active" : "ddx::dual";
+}
+
 /// What the user's shadow for a parameter of type T must be.
 static std::string shadowHint(QualType T, ASTContext &Ctx) {
   if (T->isPointerType())
@@ -287,7 +293,7 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
       } else if (Indirect) {
         Diags.error(A.Whole->getBeginLoc(),
                     "parameter '" + Param.Name + "' " + whyIndirect(T, Ctx) +
-                        ", and ddx::" + (R.Gradient ? "active" : "dual") +
+                        ", and " + valueMarker(R) +
                         " gives no storage for the derivatives of what it "
                         "reaches: " +
                         (T->isPointerType() || T->isReferenceType()
@@ -302,8 +308,8 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
                     "parameter '" + Param.Name + "' (a '" +
                         userTypeName(T.getNonReferenceType(), Ctx) +
                         "') has no floating-point value to differentiate; "
-                        "pass it as a plain argument, without ddx::" +
-                        (R.Gradient ? "active" : "dual"));
+                        "pass it as a plain argument, without " +
+                        valueMarker(R));
         Ok = false;
       }
       Acts.push_back(ParamActivity::Active);
@@ -316,8 +322,7 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
                     "ddx::duplicated needs a pointer or reference parameter; "
                     "'" +
                         Param.Name + "' is passed by value (use " +
-                        std::string(R.Gradient ? "ddx::active" : "ddx::dual") +
-                        ")");
+                        std::string(valueMarker(R)) + ")");
         Ok = false;
       } else if (!fitsShadow(T, A.Shadow)) {
         Diags.error(A.Shadow->getBeginLoc(),

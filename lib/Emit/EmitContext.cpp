@@ -1,5 +1,6 @@
 //===- EmitContext.cpp ----------------------------------------------------===//
 #include "Emit/EmitContext.h"
+#include "Support/Describe.h"
 #include "Support/Spelling.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -603,10 +604,7 @@ bool EmitContext::refuseCall(const CallExpr *Call, const CallBinding &B) {
                     Name +
                     "' on active values here: it differentiates library code "
                     "through rules, and has none for it");
-    Diags.note(Call->getExprLoc(),
-               "write the expression with built-in operators on the values "
-               "the objects hold, or write a derivative rule for it "
-               "(docs/rules.md, \"Writing your own\")");
+    Diags.note(Call->getExprLoc(), operatorRemedy());
     return false;
   }
   Diags.error(Call->getExprLoc(),

@@ -1723,8 +1723,7 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
                     "' to differentiate it, and this translation unit only "
                     "declares it; define it in a header this file includes, "
                     "or " +
-                    "write a derivative rule for it (docs/rules.md, \"Writing "
-                    "your own\")");
+                    RuleRemedy);
     return nullptr;
   }
   IR->Function = Def;

@@ -21,8 +21,23 @@ struct Description {
 };
 } // namespace
 
-static const char *const RuleRemedy =
+const char *const RuleRemedy =
     "write a derivative rule for it (docs/rules.md, \"Writing your own\")";
+
+std::string operatorRemedy() {
+  return "write the expression with built-in operators on the values the "
+         "objects hold, or " +
+         std::string(RuleRemedy);
+}
+
+// Reasons and remedies that several kinds of construct share.
+static const char *const UnknownCalleeWhy =
+    "the function it calls is not known where ddx needs it";
+static const char *const UnknownCalleeRemedy =
+    "call a named function or a lambda directly (docs/higher-order.md)";
+static const char *const ArithmeticWhy =
+    "ddx differentiates arithmetic of floating-point values, arrays and "
+    "structs";
 
 static Description describe(const Expr *E, const ASTContext &Ctx) {
   E = E->IgnoreParenImpCasts();
@@ -47,17 +62,13 @@ static Description describe(const Expr *E, const ASTContext &Ctx) {
               "ddx follows the elements of containers by index only",
               "index the container (v[i]) instead of using an iterator"};
     if (Op->getOperator() == OO_Call)
-      return {"a call of the callable object" + Of,
-              "the function it calls is not known where ddx needs it",
-              "call a named function or a lambda directly "
-              "(docs/higher-order.md)"};
+      return {"a call of the callable object" + Of, UnknownCalleeWhy,
+              UnknownCalleeRemedy};
     return {std::string("the operator '") +
                 getOperatorSpelling(Op->getOperator()) + "'" + Of,
             "ddx differentiates an operator from a definition it can see in "
             "your code, or through a rule",
-            "write the expression with built-in operators on the values the "
-            "objects hold, or " +
-                std::string(RuleRemedy)};
+            operatorRemedy()};
   }
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *M = Member->getMethodDecl();
@@ -74,9 +85,7 @@ static Description describe(const Expr *E, const ASTContext &Ctx) {
     if (!Call->getType()->isVoidType())
       Text += " returning " + quoted(Call->getType(), Ctx);
     if (!FD)
-      return {Text, "the function it calls is not known where ddx needs it",
-              "call a named function or a lambda directly "
-              "(docs/higher-order.md)"};
+      return {Text, UnknownCalleeWhy, UnknownCalleeRemedy};
     return {Text,
             "ddx differentiates a call from the callee's definition, or "
             "through a rule",
@@ -110,15 +119,11 @@ static Description describe(const Expr *E, const ASTContext &Ctx) {
     return {std::string("the operator '") +
                 UnaryOperator::getOpcodeStr(U->getOpcode()).str() + "' on " +
                 quoted(U->getSubExpr()->getType(), Ctx),
-            "ddx differentiates arithmetic of floating-point values, arrays "
-            "and structs",
-            "write it with the values the operand holds"};
+            ArithmeticWhy, "write it with the values the operand holds"};
   if (auto *B = dyn_cast<BinaryOperator>(E))
     return {"the operator '" + B->getOpcodeStr().str() + "' on " +
                 quoted(B->getLHS()->getType(), Ctx),
-            "ddx differentiates arithmetic of floating-point values, arrays "
-            "and structs",
-            "write it with the values the operands hold"};
+            ArithmeticWhy, "write it with the values the operands hold"};
   if (isa<DeclRefExpr, MemberExpr>(E))
     return {"this use of a value of type " + quoted(E->getType(), Ctx),
             "ddx keeps derivatives for local variables and parameters only, "

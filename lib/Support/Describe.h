@@ -22,6 +22,13 @@ std::string describeExpr(const clang::Expr *E, const clang::ASTContext &Ctx);
 std::string unsupportedMessage(const clang::Expr *E,
                                const clang::ASTContext &Ctx);
 
+/// The advice to write a derivative rule, where one would make ddx accept
+/// what it refused.
+extern const char *const RuleRemedy;
+/// The advice for an operator ddx cannot differentiate: built-in arithmetic
+/// on the values the objects hold, or a rule.
+std::string operatorRemedy();
+
 /// The first line of S's source text (at most 60 characters), to quote a
 /// statement in a message.
 std::string firstLine(const clang::Stmt *S, const clang::ASTContext &Ctx);
