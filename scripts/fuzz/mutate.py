@@ -345,6 +345,8 @@ def normalise(msg):
 
 
 def sanitizer_line(stderr):
+    """The first line of an ASan or UBSan report in stderr, or "" (the
+    markers are those sanitize.sh greps for)."""
     for line in stderr.splitlines():
         if "ERROR: AddressSanitizer" in line or "runtime error:" in line:
             return line.strip()
@@ -375,11 +377,11 @@ def classify(cfg, work, name, text_bytes, original_text, source_dir):
     crashed_text = "Stack dump" in stderr or "PLEASE submit" in stderr
     # A sanitizer report wins over every other class: the exit status of a
     # sanitized ddx that aborts is 1 by default, which would read as a refusal.
-    sanitizer_report = "ERROR: AddressSanitizer" in stderr or "runtime error:" in stderr
+    sanitizer_report = sanitizer_line(stderr)
     others = sorted(set(os.listdir(work)) - {name, "out.ddx.cpp", "ddx.stderr", "ddx.stdout"})
     if sanitizer_report:
         res["class"] = "sanitizer"
-        res["signature"] = normalise(sanitizer_line(stderr))
+        res["signature"] = normalise(sanitizer_report)
     elif status is None:
         res["class"] = "hang"
         res["signature"] = "hang"
