@@ -13,6 +13,7 @@
 #define DDX_TAPE_HPP
 
 #include <cstddef>
+#include <iterator>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -119,12 +120,47 @@ inline tape &scratch_tape() {
   return t;
 }
 
+namespace detail {
+template <class T, class = void> struct is_range : std::false_type {};
+template <class T>
+struct is_range<T, std::void_t<decltype(std::begin(std::declval<T &>())),
+                               decltype(std::end(std::declval<T &>()))>>
+    : std::true_type {};
+} // namespace detail
+
+/// Sets x to the zero of its type: all its derivatives 0. Value
+/// initialisation is not enough for a struct whose members have default
+/// values (`double k = 1;`), so every byte of a trivially copyable value is
+/// cleared. (ddx refuses shadows of other types with such members.)
+template <class T> void set_zero(T &x) {
+  if constexpr (std::is_trivially_copyable_v<T>)
+    __builtin_memset(static_cast<void *>(&x), 0, sizeof(T));
+  else
+    x = T{};
+}
+
+/// The zero of T (see set_zero).
+template <class T> T zero() {
+  T z{};
+  set_zero(z);
+  return z;
+}
+
 /// A container of the same shape as c, holding zeros: the shadow of a local
-/// container that generated code creates (std::vector<double> w(n)).
+/// container that generated code creates (std::vector<double> w(n)). Inner
+/// containers keep their shapes too (a std::vector of std::vectors).
 template <class C> C zeros_like(const C &c) {
   C z = c;
-  for (auto &element : z)
-    element = {};
+  for (auto &element : z) {
+    using E = std::remove_reference_t<decltype(element)>;
+    if constexpr (std::is_arithmetic_v<E>)
+      element = E(0);
+    else if constexpr (std::is_trivially_copyable_v<E> ||
+                       !detail::is_range<E>::value)
+      set_zero(element);
+    else
+      element = zeros_like(element);
+  }
   return z;
 }
 

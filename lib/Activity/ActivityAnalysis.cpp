@@ -83,6 +83,60 @@ bool holdsValues(QualType T) {
   });
 }
 
+/// Whether D is declared in namespace std, or in a class or namespace
+/// nested in it.
+static bool inStdNamespace(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (auto *NS = dyn_cast<NamespaceDecl>(DC); NS && NS->isStdNamespace())
+      return true;
+  return false;
+}
+
+/// Whether a default member initializer gives zero: `double b = 0;`,
+/// `double b{};`, `std::vector<double> w{};`, `double w[2] = {0, 0};`.
+static bool isZeroInit(const Expr *Init, const ASTContext &Ctx) {
+  Init = Init->IgnoreImplicit();
+  if (isa<ImplicitValueInitExpr>(Init))
+    return true;
+  if (auto *List = dyn_cast<InitListExpr>(Init))
+    return llvm::all_of(List->inits(),
+                        [&](const Expr *E) { return isZeroInit(E, Ctx); });
+  if (auto *Construct = dyn_cast<CXXConstructExpr>(Init))
+    return Construct->getNumArgs() == 0;
+  Expr::EvalResult R;
+  if (Init->isValueDependent() || !Init->EvaluateAsRValue(R, Ctx))
+    return false;
+  return (R.Val.isFloat() && R.Val.getFloat().isZero()) ||
+         (R.Val.isInt() && R.Val.getInt().isZero());
+}
+
+bool hasDefaultedValues(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isArrayType())
+    return hasDefaultedValues(QualType(T->getPointeeOrArrayElementType(), 0));
+  auto *R = T->getAsCXXRecordDecl();
+  if (!R || !R->hasDefinition())
+    return false;
+  // A default constructor the user wrote may set anything (the standard
+  // library's value-initialise: std::pair, std::complex, a vector's parts).
+  if (R->hasUserProvidedDefaultConstructor() && !inStdNamespace(R) &&
+      isDifferentiableType(T))
+    return true;
+  for (const CXXBaseSpecifier &Base : R->bases())
+    if (hasDefaultedValues(Base.getType()))
+      return true;
+  for (const FieldDecl *F : R->fields()) {
+    QualType FT = F->getType();
+    if (F->hasInClassInitializer() && !FT->isPointerType() &&
+        isDifferentiableType(FT) &&
+        !isZeroInit(F->getInClassInitializer(), R->getASTContext()))
+      return true;
+    if (hasDefaultedValues(FT))
+      return true;
+  }
+  return false;
+}
+
 bool isPlainValue(QualType T) {
   T = T.getNonReferenceType().getCanonicalType();
   if (T->isRealFloatingType())

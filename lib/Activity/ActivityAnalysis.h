@@ -38,6 +38,10 @@ bool holdsValues(clang::QualType T);
 /// (integers may sit beside), with no pointer or container inside. Such a
 /// value can be returned with its tangent and receive an adjoint seed.
 bool isPlainValue(clang::QualType T);
+/// Whether a value-initialised T (`T x{}`, where a shadow starts) can hold a
+/// nonzero derivative: a member of T (or of a base, a member, an element)
+/// that can carry one has a default value (`double k = 1;`).
+bool hasDefaultedValues(clang::QualType T);
 
 class ActivityAnalysis {
 public:

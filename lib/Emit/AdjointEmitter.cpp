@@ -338,6 +338,7 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
   if (Varied && !T->isRealFloatingType()) {
     // Pointers, structs and arrays: their shadow moves with the value.
     bool ValueVaried = S.Value && C.Activity.isVaried(S.Value);
+    std::string Zero = explicitZero(C.Printer, T).value_or("{}");
     if (!ValueVaried && isContainer(T)) {
       Result.Forward.push_back(primalAssign(C, S));
       Result.Forward.push_back(D + " = ::ddx::zeros_like(" + Target + ");");
@@ -361,7 +362,7 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
                                   : ValueVaried ? C.Printer.shadow(S.Value)
                                   : T->isPointerType()
                                       ? inactivePointerShadow(C, S)
-                                      : std::string("{}")) +
+                                      : Zero) +
                                  ";");
       Result.Forward.push_back(primalAssign(C, S));
       if (Save)
@@ -372,7 +373,7 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
                 (S.Value ? C.Printer.print(S.Value) : std::string("1")) + ";",
             Restore};
       else if (!T->isPointerType())
-        Result.Reverse = {D + " = {};"};
+        Result.Reverse = {D + " = " + Zero + ";"};
       return Result;
     }
     // A whole struct or array copied from another: its adjoint flows back
@@ -400,8 +401,7 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     if (!Restore.empty())
       Result.Reverse.push_back(Restore);
     Result.Reverse.push_back(
-        D + " = " +
-        (Container ? "::ddx::zeros_like(" + Target + ")" : std::string("{}")) +
+        D + " = " + (Container ? "::ddx::zeros_like(" + Target + ")" : Zero) +
         ";");
     accumulate(S.Value, Seed, Result.Reverse);
     Result.Reverse.push_back("}");
@@ -482,6 +482,20 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
   return Result;
 }
 
+/// Whether a rule's callee may write through a parameter that is an option
+/// (a non-const pointer or reference: frexp's `int *exp`).
+static bool writesThroughOptions(const CallBinding &B) {
+  for (unsigned I = 0; I < B.Roles.size(); ++I) {
+    if (B.Roles[I] != ParamRole::Option)
+      continue;
+    QualType T = B.Callee->getParamDecl(I)->getType();
+    if ((T->isPointerType() || T->isReferenceType()) &&
+        !T->getPointeeType().isConstQualified())
+      return true;
+  }
+  return false;
+}
+
 Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   Sweeps Result;
   auto *Call = cast<CallExpr>(S.Call);
@@ -493,6 +507,10 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   CallBinding Binding = C.Rules.bind(Call);
   if (Binding.isStatementRule()) {
     Sweeps Rule = RuleCallEmitter(C, Binding, S).emitAdjoint(*this, Restore);
+    // What the call writes through its options (frexp's exponent) is put
+    // back like a primal call's writes: adjoints before it may read it.
+    if (writesThroughOptions(Binding))
+      Rule = savingPrimalWrites(Call, std::move(Rule));
     append(Result.Forward, Rule.Forward);
     Result.Reverse = std::move(Rule.Reverse);
     return Result;
@@ -549,11 +567,13 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   if (!C.checkReturn(Call, S.Var))
     return Result;
   if (HasSeed)
-    RevArgs.push_back(Seeded ? ExprPrinter::shadowName(Temp)
-                      : Returned->isRealFloatingType()
-                          ? std::string("0")
-                          : C.Printer.typeName(Returned.getUnqualifiedType()) +
-                                "{}");
+    RevArgs.push_back(
+        Seeded ? ExprPrinter::shadowName(Temp)
+        : Returned->isRealFloatingType()
+            ? std::string("0")
+            : explicitZero(C.Printer, Returned)
+                  .value_or(C.Printer.typeName(Returned.getUnqualifiedType()) +
+                            "{}"));
   FwdArgs.push_back("_tape");
   RevArgs.push_back("_tape");
   Result.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
@@ -562,7 +582,8 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   Rev.push_back("::ddx_generated::" + Reverse + "(" +
                 llvm::join(RevArgs, ", ") + ");");
   if (Seeded)
-    Rev.push_back(ExprPrinter::shadowName(Temp) + " = {};");
+    Rev.push_back(ExprPrinter::shadowName(Temp) + " = " +
+                  explicitZero(C.Printer, Ret).value_or("{}") + ";");
   if (!Restore.empty())
     Rev.push_back(Restore);
   append(Rev, After);
@@ -589,7 +610,8 @@ std::string AdjointEmitter::adjointSlot(const Expr *E, Lines &Decls,
       C.Ctx.hasSameUnqualifiedType(VarType, T))
     return C.Printer.shadow(Plain);
   std::string Adj = C.freshTemp();
-  Decls.push_back(C.Printer.declare(shadowType(C.Ctx, T), Adj) + " = {};");
+  Decls.push_back(C.Printer.declare(shadowType(C.Ctx, T), Adj) + " = " +
+                  explicitZero(C.Printer, T).value_or("{}") + ";");
   accumulate(E, Adj, After); // nothing for an inactive argument
   return Adj;
 }

@@ -2,6 +2,7 @@
 #include "Emit/CallableAdaptors.h"
 #include "Activity/ActivityAnalysis.h"
 #include "Emit/EmitContext.h"
+#include "Emit/TangentEmitter.h"
 #include "Support/Spelling.h"
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/StringExtras.h"
@@ -276,7 +277,8 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
         Gather += SlotText + " += " + Local(S) + P[I] + ";\n";
     }
     if (!IsScalar(S))
-      Locals += W.C.Printer.declare(valueType(S.Type), Local(S)) + "{};\n";
+      Locals += W.C.Printer.declare(valueType(S.Type), Local(S)) + "{};\n" +
+                zeroDefaulted(valueType(S.Type), Local(S));
   }
   Text += "using cotangent_type = ::ddx::cotangent<" + Ret + ", " +
           std::to_string(Count) + ">;\n";

@@ -7,6 +7,7 @@
 #include "Emit/TangentEmitter.h"
 #include "Support/Spelling.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
@@ -118,8 +119,10 @@ private:
   bool valueReturn() const { return isPlainValue(IR.returnType()); }
   /// The zero of the return type's derivative.
   std::string zeroReturn() const {
-    return IR.returnType()->isRealFloatingType() ? "0"
-                                                 : returnTypeName() + "{}";
+    return IR.returnType()->isRealFloatingType()
+               ? "0"
+               : explicitZero(Printer, IR.returnType())
+                     .value_or(returnTypeName() + "{}");
   }
   std::string returnTypeName() const {
     return Printer.typeName(IR.returnType().getUnqualifiedType());
@@ -128,6 +131,7 @@ private:
   std::string paramList(Mode M) const;
   std::string declarations(const std::string &Body, bool AdjointLocals) const;
   bool checkShadows() const;
+  bool checkZeroableShadows() const;
   bool checkTypeErasedPointers() const;
   /// Refuses the address of an active value converted to `void *` (the
   /// gsl_function pattern): its derivative would be lost behind the cast.
@@ -213,6 +217,48 @@ std::string InstanceBuilder::paramList(Mode M) const {
   return llvm::join(Params, ", ");
 }
 
+/// A shadow starts at zero. When the type gives its members default values,
+/// ddx clears it byte by byte (::ddx::set_zero), which needs a trivially
+/// copyable type.
+bool InstanceBuilder::checkZeroableShadows() const {
+  // (A container's elements are cleared one by one.)
+  std::function<bool(QualType)> Unclearable = [&](QualType T) {
+    if (hasDefaultedValues(T) && !T.isTriviallyCopyableType(Ctx))
+      return true;
+    auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        T->getAsCXXRecordDecl());
+    return Spec && isContainer(T) &&
+           llvm::any_of(Spec->getTemplateArgs().asArray(),
+                        [&](const TemplateArgument &Arg) {
+                          return Arg.getKind() == TemplateArgument::Type &&
+                                 Unclearable(Arg.getAsType());
+                        });
+  };
+  bool Ok = true;
+  for (unsigned V = 0; V < IR.Vars.size(); ++V) {
+    const Variable &Var = IR.Vars[V];
+    // (The caller makes the shadow of a duplicated parameter.)
+    if (Var.isAlias() || !Activity.isVaried(V) ||
+        (V < IR.NumParams && act(V) == ParamActivity::Duplicated) ||
+        !Unclearable(Var.Type))
+      continue;
+    SourceLocation At = Var.Decl      ? Var.Decl->getLocation()
+                        : IR.Function ? IR.Function->getLocation()
+                                      : SourceLocation();
+    C.Diags.error(At, "ddx cannot keep the derivative of '" + Var.Name +
+                          "': its type '" + userTypeName(Var.Type, Ctx) +
+                          "' gives members default values (`double k = "
+                          "1;`), so ddx clears its derivative byte by byte, "
+                          "and the type also holds members that cannot be "
+                          "cleared so (a std::vector, a string)");
+    C.Diags.note(At, "set those members' starting values where the object "
+                     "is made instead of in the struct, or keep the "
+                     "containers in a struct of their own");
+    Ok = false;
+  }
+  return Ok;
+}
+
 std::string InstanceBuilder::declarations(const std::string &Body,
                                           bool AdjointLocals) const {
   std::string Decls;
@@ -229,15 +275,15 @@ std::string InstanceBuilder::declarations(const std::string &Body,
     bool Local = V >= IR.NumParams || act(V) == ParamActivity::Inactive ||
                  (AdjointLocals && act(V) == ParamActivity::Active);
     if (Local)
-      Decls +=
-          Printer.declare(ddx::shadowType(Ctx, Var.Type), Shadow) + "{};\n";
+      Decls += Printer.declare(ddx::shadowType(Ctx, Var.Type), Shadow) +
+               "{};\n" + zeroDefaulted(Var.Type, Shadow);
   }
   return Decls;
 }
 
 /// A parameter that receives active values must come with a shadow.
 bool InstanceBuilder::checkShadows() const {
-  bool Ok = true;
+  bool Ok = checkZeroableShadows();
   for (unsigned P = 0; P < IR.NumParams; ++P) {
     const Variable &V = IR.Vars[P];
     // A shadow of a struct with a reference member cannot be made empty.

@@ -250,9 +250,16 @@ void RuleCallEmitter::emitTangent(TangentEmitter &T, Lines &Out) {
     }
     Out.push_back(Assign + Rule + ";");
   } else if (B.ReturnsDual) {
-    Out.push_back("auto " + Temp + " = " + Rule + ";");
-    Out.push_back(Tangent + " = " + Temp + ".tangent;");
-    Out.push_back(Result + " = " + Temp + ".value;");
+    // (Varied through its outputs alone, a call's value may be unused or
+    // carry no derivative.)
+    if (Result.empty()) {
+      Out.push_back(Rule + ";");
+    } else {
+      Out.push_back("auto " + Temp + " = " + Rule + ";");
+      if (variedResult())
+        Out.push_back(Tangent + " = " + Temp + ".tangent;");
+      Out.push_back(Result + " = " + Temp + ".value;");
+    }
   } else {
     // The rule gives the tangent only; the value is the primal call's.
     Out.push_back("auto " + Temp + " = " + Rule + ";");

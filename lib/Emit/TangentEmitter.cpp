@@ -89,6 +89,19 @@ bool isContainer(QualType T) {
          Record->isInStdNamespace();
 }
 
+std::optional<std::string> explicitZero(const ExprPrinter &Printer,
+                                        QualType T) {
+  if (!hasDefaultedValues(T))
+    return std::nullopt;
+  return "::ddx::zero<" + Printer.typeName(T.getUnqualifiedType()) + ">()";
+}
+
+std::string zeroDefaulted(QualType T, llvm::StringRef Name) {
+  if (!hasDefaultedValues(T))
+    return "";
+  return "::ddx::set_zero(" + Name.str() + ");\n";
+}
+
 bool isTapeable(QualType T, const ASTContext &Ctx) {
   if (T.isTriviallyCopyableType(Ctx))
     return true;
@@ -168,6 +181,8 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
         return;
       }
       std::optional<std::string> DV = S.Value ? tangent(S.Value) : std::nullopt;
+      if (!DV)
+        DV = explicitZero(C.Printer, T);
       Out.push_back(D + " = " + DV.value_or("{}") + ";");
     } else {
       std::optional<std::string> DV = S.Value ? tangent(S.Value) : std::nullopt;
@@ -357,7 +372,9 @@ std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
     std::vector<std::string> Members;
     for (const Expr *Member : Init->inits())
       Members.push_back(tangent(Member).value_or(
-          Member->getType()->isScalarType() ? "0" : "{}"));
+          Member->getType()->isScalarType()
+              ? "0"
+              : explicitZero(C.Printer, Member->getType()).value_or("{}")));
     std::string List = "{" + llvm::join(Members, ", ") + "}";
     if (E->getType()->isArrayType())
       return List;

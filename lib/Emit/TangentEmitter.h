@@ -41,6 +41,13 @@ bool targetVaried(const EmitContext &C, const Stmt &S);
 clang::QualType targetType(const EmitContext &C, const Stmt &S);
 /// A class with elements but not an aggregate (std::vector).
 bool isContainer(clang::QualType T);
+/// The zero of T spelled out, where `{}` is not one (a struct whose members
+/// have default values, see hasDefaultedValues): `::ddx::zero<T>()`.
+std::optional<std::string> explicitZero(const ExprPrinter &Printer,
+                                        clang::QualType T);
+/// After the declaration `T Name{};`, the statement that makes Name zero
+/// where `{}` does not (`::ddx::set_zero(Name);\n`), or "".
+std::string zeroDefaulted(clang::QualType T, llvm::StringRef Name);
 /// Whether ddx::tape can record a value of type T: a trivially copyable
 /// one, or a std::vector of them (its elements and its size).
 bool isTapeable(clang::QualType T, const clang::ASTContext &Ctx);

@@ -115,6 +115,25 @@ static bool isOutput(QualType T) {
   return !Pointee.isConstQualified() && Pointee->isRealFloatingType();
 }
 
+/// The C library spells each <cmath> function three times: `sin` for
+/// double, `sinf` for float, `sinl` for long double. The rules are templates
+/// on the floating-point type, so the suffixed spellings share the rule of
+/// the plain one. Returns the plain name for such a spelling of a C function
+/// (or a builtin), otherwise Name itself.
+static llvm::StringRef withoutPrecisionSuffix(const FunctionDecl *FD,
+                                              llvm::StringRef Name) {
+  if (Name.size() < 2 || FD->getNumParams() == 0 ||
+      !(FD->isExternC() || FD->getBuiltinID()))
+    return Name;
+  QualType First =
+      FD->getParamDecl(0)->getType().getCanonicalType().getUnqualifiedType();
+  const ASTContext &Ctx = FD->getASTContext();
+  if ((Name.back() == 'f' && First == Ctx.FloatTy) ||
+      (Name.back() == 'l' && First == Ctx.LongDoubleTy))
+    return Name.drop_back();
+  return Name;
+}
+
 static const FunctionDecl *asFunction(const NamedDecl *D) {
   if (auto *Template = dyn_cast<FunctionTemplateDecl>(D))
     return Template->getTemplatedDecl();
@@ -135,12 +154,31 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
         DeclarationName(&Ctx.Idents.get((Base + Suffix).str())));
   };
   auto Pushforwards = Lookup("_pushforward");
+  // The rule of a suffixed spelling is instantiated on the spelling's type:
+  // the printed arguments lack the conversions (`sinf(d)` of a double d
+  // computes in float, and `frexpf(d, &e)` gives the float's exponent).
+  std::string Instance;
+  if (Pushforwards.empty()) {
+    llvm::StringRef Plain = withoutPrecisionSuffix(FD, Base);
+    if (Plain.size() != Base.size())
+      Instance =
+          "<" +
+          FD->getParamDecl(0)->getType().getUnqualifiedType().getAsString(
+              Ctx.getPrintingPolicy()) +
+          ">";
+    Base = Plain;
+    Pushforwards = Lookup("_pushforward");
+  }
   if (Pushforwards.empty())
     return false;
+  if (!llvm::all_of(Pushforwards, [](const NamedDecl *D) {
+        return isa<FunctionTemplateDecl>(D);
+      }))
+    Instance.clear();
   B.K = CallBinding::Kind::Rule;
-  B.Pushforward = Qualified + Base.str() + "_pushforward";
+  B.Pushforward = Qualified + Base.str() + "_pushforward" + Instance;
   if (!Lookup("_pullback").empty())
-    B.Pullback = Qualified + Base.str() + "_pullback";
+    B.Pullback = Qualified + Base.str() + "_pullback" + Instance;
   auto *Method = dyn_cast<CXXMethodDecl>(FD);
   B.OnObject = Method && !Method->isStatic();
   // The roles come from the overload with a parameter for each of the

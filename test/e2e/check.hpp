@@ -74,6 +74,25 @@ void three_inputs(const char *name, F f, double y, double d0, double d1,
   }
 }
 
+/// Checks f(x, y) through the results of one gradient request (v, dx, dy)
+/// and two tangent requests, (v1, tx) in x and (v2, ty) in y: each value
+/// against f, the gradient against central differences, each tangent
+/// against the gradient.
+template <class F>
+void two_inputs(const char *name, F f, double x, double y, double v,
+                double dx, double dy, double v1, double tx, double v2,
+                double ty, double tol = 1e-6) {
+  std::string n(name);
+  double expected = f(x, y);
+  near((n + " value").c_str(), v, expected);
+  near((n + " value fwd x").c_str(), v1, expected);
+  near((n + " value fwd y").c_str(), v2, expected);
+  fd((n + " d/dx").c_str(), dx, [&](double h) { return f(x + h, y); }, tol);
+  fd((n + " d/dy").c_str(), dy, [&](double h) { return f(x, y + h); }, tol);
+  near((n + " fwd vs rev x").c_str(), tx, dx, 1e-12);
+  near((n + " fwd vs rev y").c_str(), ty, dy, 1e-12);
+}
+
 inline int finish() {
   std::printf("%d checks, %d failed\n", checks(), failures());
   return failures() == 0 && checks() > 0 ? 0 : 1;

@@ -8,7 +8,9 @@ ddx=$1 case=$2 cxx=$3 work=$4 project=$5
 name=$(basename "$case" .cpp)
 mkdir -p "$work"
 out="$work/$name.ddx.cpp"
-flags=(-std=c++17 -I"$project/include" -I"$project/rules" -I"$project/test/e2e")
+# A case may ask for a language standard: "// DDX-STD: c++20".
+std=$(sed -n 's|^// DDX-STD: *\(.*\)$|\1|p' "$case" | head -1)
+flags=(-std="${std:-c++17}" -I"$project/include" -I"$project/rules" -I"$project/test/e2e")
 # A case may load user rules: "// DDX-RULES: <dir under the project>".
 rule_args=()
 rules=$(sed -n 's|^// DDX-RULES: *\(.*\)$|\1|p' "$case" | head -1)

@@ -7,6 +7,9 @@
 // ddx derives the reverse mode from these rules (a pushforward is linear in
 // the tangents, so the adjoint of argument i is the pushforward with the seed
 // in slot i and zeros elsewhere); see docs/rules.md.
+//
+// The float and long double spellings of the C library (sinf, sinl, ...)
+// share these rules: ddx binds `sinf` to `sin_pushforward<float>`.
 #ifndef DDX_RULES_CMATH_HPP
 #define DDX_RULES_CMATH_HPP
 
@@ -115,6 +118,60 @@ auto hypot_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U> dy) {
   auto h = std::hypot(x, y);
   return (x * dx + y * dy) / h;
 }
+#if __cplusplus >= 201703L
+template <class T, class U, class V>
+auto hypot_pushforward(T x, U y, V z, tangent_t<T> dx, tangent_t<U> dy,
+                       tangent_t<V> dz) {
+  auto h = std::hypot(x, y, z);
+  return (x * dx + y * dy + z * dz) / h;
+}
+#endif
+template <class T, class U, class V>
+auto fma_pushforward(T x, U y, V z, tangent_t<T> dx, tangent_t<U> dy,
+                     tangent_t<V> dz) {
+  using R = decltype(std::fma(x, y, z));
+  return R(dx) * R(y) + R(x) * R(dy) + R(dz);
+}
+
+// Scaling by a power of two: the exponent is an integer, never
+// differentiated; frexp's derivative is that of x / 2^e at the e it gives.
+template <class T>
+auto ldexp_pushforward(T x, DDX_OPTION int e, tangent_t<T> dx) {
+  using R = decltype(std::ldexp(x, e));
+  return std::ldexp(R(dx), e);
+}
+template <class T>
+auto scalbn_pushforward(T x, DDX_OPTION int e, tangent_t<T> dx) {
+  using R = decltype(std::scalbn(x, e));
+  return std::scalbn(R(dx), e);
+}
+template <class T>
+auto scalbln_pushforward(T x, DDX_OPTION long e, tangent_t<T> dx) {
+  using R = decltype(std::scalbln(x, e));
+  return std::scalbln(R(dx), e);
+}
+template <class T>
+auto frexp_pushforward(T x, DDX_OPTION int *, tangent_t<T> dx) {
+  // The rule is also evaluated in the reverse sweep: it must not write
+  // through the exponent's pointer.
+  int e = 0;
+  using R = decltype(std::frexp(x, &e));
+  std::frexp(x, &e);
+  return std::ldexp(R(dx), -e);
+}
+// modf writes the integral part, whose derivative is zero, through an
+// output; it returns the fractional part, whose derivative is that of x.
+template <class T>
+::ddx::dual<T> modf_pushforward(T x, T *integral, tangent_t<T> dx,
+                                T *d_integral) {
+  T fraction = std::modf(x, integral);
+  *d_integral = T(0);
+  return {fraction, dx};
+}
+template <class T>
+void modf_pullback(T, T *, tangent_t<T> seed, tangent_t<T> &x_adjoint, T *) {
+  x_adjoint += seed;
+}
 
 // Error and gamma functions.
 template <class T> T erf_pushforward(T x, tangent_t<T> dx) {
@@ -176,6 +233,23 @@ auto fmod_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U> dy) {
   using R = decltype(std::fmod(x, y));
   return R(dx) - std::trunc(R(x) / R(y)) * R(dy);
 }
+// x - n y, with n the integer nearest x / y (ties to even).
+template <class T, class U>
+auto remainder_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U> dy) {
+  using R = decltype(std::remainder(x, y));
+  R n = std::nearbyint((R(x) - std::remainder(x, y)) / R(y));
+  return R(dx) - n * R(dy);
+}
+template <class T, class U>
+auto remquo_pushforward(T x, U y, DDX_OPTION int *, tangent_t<T> dx,
+                        tangent_t<U> dy) {
+  return remainder_pushforward(x, y, dx, dy);
+}
+template <class T, class U>
+auto fdim_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U> dy) {
+  using R = decltype(std::fdim(x, y));
+  return x > y ? R(dx) - R(dy) : R(0);
+}
 template <class T, class U>
 auto copysign_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U>) {
   using R = decltype(std::copysign(x, y));
@@ -205,40 +279,39 @@ T min_pushforward(T a, T b, DDX_OPTION Compare comp, tangent_t<T> da,
   return comp(b, a) ? db : da;
 }
 
+// std::clamp (<algorithm>), as libstdc++ computes it:
+// min(max(v, lo), hi), each choosing as above.
+template <class T>
+T clamp_pushforward(T v, T lo, T hi, tangent_t<T> dv, tangent_t<T> dlo,
+                    tangent_t<T> dhi) {
+  T low = v < lo ? lo : v;
+  T dlow = v < lo ? dlo : dv;
+  return hi < low ? dhi : dlow;
+}
+template <class T, class Compare>
+T clamp_pushforward(T v, T lo, T hi, DDX_OPTION Compare comp, tangent_t<T> dv,
+                    tangent_t<T> dlo, tangent_t<T> dhi) {
+  T low = comp(v, lo) ? lo : v;
+  T dlow = comp(v, lo) ? dlo : dv;
+  return comp(hi, low) ? dhi : dlow;
+}
+
+// std::lerp (C++20): a + t (b - a).
+template <class T, class U, class V>
+auto lerp_pushforward(T a, U b, V t, tangent_t<T> da, tangent_t<U> db,
+                      tangent_t<V> dt) {
+  using R = decltype(std::fma(a, b, t));
+  return R(da) * (R(1) - R(t)) + R(db) * R(t) + R(dt) * (R(b) - R(a));
+}
+
 // Piecewise constant: zero derivative almost everywhere.
 template <class T> T floor_pushforward(T, tangent_t<T>) { return T(0); }
 template <class T> T ceil_pushforward(T, tangent_t<T>) { return T(0); }
 template <class T> T trunc_pushforward(T, tangent_t<T>) { return T(0); }
 template <class T> T round_pushforward(T, tangent_t<T>) { return T(0); }
-
-// The float spellings of the C library (sinf, ...) share the rules above.
-#define DDX_FLOAT_SPELLING_1(name)                                             \
-  inline float name##f_pushforward(float x, float dx) {                        \
-    return name##_pushforward<float>(x, dx);                                   \
-  }
-#define DDX_FLOAT_SPELLING_2(name)                                             \
-  inline float name##f_pushforward(float x, float y, float dx, float dy) {     \
-    return name##_pushforward<float, float>(x, y, dx, dy);                     \
-  }
-DDX_FLOAT_SPELLING_1(sin)
-DDX_FLOAT_SPELLING_1(cos)
-DDX_FLOAT_SPELLING_1(tan)
-DDX_FLOAT_SPELLING_1(asin)
-DDX_FLOAT_SPELLING_1(acos)
-DDX_FLOAT_SPELLING_1(atan)
-DDX_FLOAT_SPELLING_1(sinh)
-DDX_FLOAT_SPELLING_1(cosh)
-DDX_FLOAT_SPELLING_1(tanh)
-DDX_FLOAT_SPELLING_1(exp)
-DDX_FLOAT_SPELLING_1(log)
-DDX_FLOAT_SPELLING_1(sqrt)
-DDX_FLOAT_SPELLING_1(cbrt)
-DDX_FLOAT_SPELLING_1(fabs)
-DDX_FLOAT_SPELLING_2(pow)
-DDX_FLOAT_SPELLING_2(atan2)
-DDX_FLOAT_SPELLING_2(hypot)
-#undef DDX_FLOAT_SPELLING_1
-#undef DDX_FLOAT_SPELLING_2
+template <class T> T nearbyint_pushforward(T, tangent_t<T>) { return T(0); }
+template <class T> T rint_pushforward(T, tangent_t<T>) { return T(0); }
+template <class T> T logb_pushforward(T, tangent_t<T>) { return T(0); }
 
 } // namespace ddx::rules
 
