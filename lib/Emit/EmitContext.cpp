@@ -1,5 +1,6 @@
 //===- EmitContext.cpp ----------------------------------------------------===//
 #include "Emit/EmitContext.h"
+#include "Emit/TangentEmitter.h"
 #include "Support/Describe.h"
 #include "Support/Spelling.h"
 #include "clang/AST/DeclCXX.h"
@@ -313,11 +314,40 @@ bool EmitContext::anyVaried(const ResolvedCall &R) const {
   return false;
 }
 
+/// Whether E is a container or initializer list that exists only in the
+/// call (`std::vector<double>(n, a)`, `{a, b}`): generated code keeps no
+/// derivative for it, so active values in it would be lost.
+static bool isShadowlessContainer(const Expr *E, const ExprPrinter &Printer) {
+  QualType T = E->getType().getNonReferenceType();
+  return isContainer(T) && Printer.rootVar(E) < 0 &&
+         Printer.tempOf(skipImplicit(E)) < 0;
+}
+
+void EmitContext::refuseShadowless(const CalleeArg &A,
+                                   const FunctionDecl *Callee) {
+  bool List = isa<CXXStdInitializerListExpr>(skipImplicit(A.E));
+  Diags.error(
+      A.E->getExprLoc(),
+      "active values reach '" + Callee->getQualifiedNameAsString() + "' in " +
+          (List ? std::string("an initializer list")
+                : "a temporary '" + userTypeName(A.E->getType(), Ctx) + "'") +
+          ", which exists only in the call and for which ddx keeps no "
+          "derivative");
+  Diags.note(A.E->getExprLoc(),
+             List ? "pass the values one by one (std::max(a, std::max(b, c)) "
+                    "instead of std::max({a, b, c})), or put them in a named "
+                    "std::vector or std::array first"
+                  : "build it in a named local first and pass the local");
+}
+
 std::vector<ParamActivity> EmitContext::activities(const ResolvedCall &R) {
   std::vector<ParamActivity> Acts;
   for (const CalleeArg &A : R.Args) {
     ParamActivity Act = ParamActivity::Inactive;
-    if (isOption(A.Param)) {
+    if (A.E && !isOption(A.Param) && isDifferentiableType(A.ParamType) &&
+        Activity.isVaried(A.E) && isShadowlessContainer(A.E, Printer)) {
+      refuseShadowless(A, R.What.Function);
+    } else if (isOption(A.Param)) {
       if (A.E && Activity.isVaried(A.E))
         warnDetachedOption(A.E, A.Param->getNameAsString(), R.What.Function);
     } else if (!isDifferentiableType(A.ParamType)) {
@@ -358,6 +388,22 @@ std::string EmitContext::callee(const ResolvedCall &R, Mode M,
                                 std::vector<ParamActivity> &Acts,
                                 bool ResultUnused) {
   Acts = activities(R);
+  // A container passed by value gets a copy of its shadow: adjoints the
+  // callee adds into the copy would not reach the caller.
+  if (M != Mode::Tangent)
+    for (size_t I = 0; I < Acts.size(); ++I) {
+      const CalleeArg &A = R.Args[I];
+      if (Acts[I] == ParamActivity::Duplicated && A.E &&
+          !A.ParamType->isReferenceType() && isContainer(A.ParamType))
+        Diags.error(A.E->getExprLoc(),
+                    "ddx cannot pass the container '" + Printer.print(A.E) +
+                        "' by value to '" +
+                        R.What.Function->getQualifiedNameAsString() +
+                        "' in reverse mode yet: the callee's adjoints would "
+                        "go into a copy of its derivative; take the "
+                        "parameter by const reference (or by reference if "
+                        "the callee changes it)");
+    }
   return Plan.get(R.What, M, Acts, paramNames(R.What), R.At, ResultUnused).Name;
 }
 

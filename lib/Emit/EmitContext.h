@@ -58,6 +58,7 @@ struct EmitContext {
   /// an expression is one a rule supplies: active if it can carry a
   /// derivative.
   std::vector<ParamActivity> activities(const ResolvedCall &R);
+  void refuseShadowless(const CalleeArg &A, const clang::FunctionDecl *Callee);
   /// Warns that the active value Arg reaches option Option of Callee and is
   /// passed detached.
   void warnDetachedOption(const clang::Expr *Arg, const std::string &Option,
