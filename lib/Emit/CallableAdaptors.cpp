@@ -353,6 +353,8 @@ std::string CallableAdaptors::construct(EmitContext &C,
     return I < Members || (RC.Context && I + 1 == R.Args.size());
   };
   std::vector<ParamActivity> Acts = C.activities(R);
+  if (K == AdaptorKind::Adjoint)
+    C.refuseContainersByValue(R, Acts);
   if (K == AdaptorKind::Value)
     Acts.assign(Acts.size(), ParamActivity::Inactive);
 

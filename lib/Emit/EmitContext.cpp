@@ -314,30 +314,82 @@ bool EmitContext::anyVaried(const ResolvedCall &R) const {
   return false;
 }
 
-/// Whether E is a container or initializer list that exists only in the
-/// call (`std::vector<double>(n, a)`, `{a, b}`): generated code keeps no
-/// derivative for it, so active values in it would be lost.
-static bool isShadowlessContainer(const Expr *E, const ExprPrinter &Printer) {
-  QualType T = E->getType().getNonReferenceType();
-  return isContainer(T) && Printer.rootVar(E) < 0 &&
-         Printer.tempOf(skipImplicit(E)) < 0;
+/// Whether T owns the memory its derivative lives in: a standard container
+/// (std::vector, an initializer list), or a struct holding one. Its shadow
+/// is an object of its own, not a view of the caller's.
+static bool ownsShadowMemory(QualType T, const ASTContext &Ctx) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T.isTriviallyCopyableType(Ctx) && !isContainer(T))
+    return false;
+  if (isContainer(T))
+    return !T.isTriviallyCopyableType(Ctx) ||
+           T->getAsCXXRecordDecl()->getName() == "initializer_list";
+  auto *R = T->getAsCXXRecordDecl();
+  if (!R || !R->hasDefinition())
+    return false;
+  for (const CXXBaseSpecifier &Base : R->bases())
+    if (ownsShadowMemory(Base.getType(), Ctx))
+      return true;
+  return llvm::any_of(R->fields(), [&](const FieldDecl *F) {
+    return ownsShadowMemory(F->getType(), Ctx);
+  });
+}
+
+/// Whether E is such an object that exists only in the call
+/// (`std::vector<double>(n, a)`, `{a, b}`, `Data{w}`): generated code keeps
+/// no derivative for it, so active values in it would be lost.
+static bool isShadowless(const Expr *E, const ExprPrinter &Printer) {
+  return ownsShadowMemory(E->getType(), Printer.context()) &&
+         Printer.rootVar(E) < 0 && Printer.tempOf(skipImplicit(E)) < 0;
 }
 
 void EmitContext::refuseShadowless(const CalleeArg &A,
                                    const FunctionDecl *Callee) {
   bool List = isa<CXXStdInitializerListExpr>(skipImplicit(A.E));
-  Diags.error(
-      A.E->getExprLoc(),
-      "active values reach '" + Callee->getQualifiedNameAsString() + "' in " +
-          (List ? std::string("an initializer list")
-                : "a temporary '" + userTypeName(A.E->getType(), Ctx) + "'") +
-          ", which exists only in the call and for which ddx keeps no "
-          "derivative");
+  Diags.error(A.E->getExprLoc(),
+              "active values reach " + calleeName(Callee) + " in " +
+                  (List ? std::string("an initializer list")
+                        : "'" + userText(A.E) + "', a '" +
+                              userTypeName(A.E->getType(), Ctx) + "'") +
+                  " that exists only in the call, for which ddx keeps no "
+                  "derivative");
   Diags.note(A.E->getExprLoc(),
-             List ? "pass the values one by one (std::max(a, std::max(b, c)) "
-                    "instead of std::max({a, b, c})), or put them in a named "
-                    "std::vector or std::array first"
+             List ? "pass the values one by one (for std::max and std::min: "
+                    "std::max(a, std::max(b, c))), or make the function take "
+                    "a const std::vector<double> & and pass a named vector"
                   : "build it in a named local first and pass the local");
+}
+
+/// How a message names a callee: 'ns::f', or "the lambda".
+std::string EmitContext::calleeName(const FunctionDecl *Callee) const {
+  auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+  if (Method && Method->getParent()->isLambda())
+    return "the lambda";
+  return "'" + Callee->getQualifiedNameAsString() + "'";
+}
+
+void EmitContext::refuseContainersByValue(
+    const ResolvedCall &R, const std::vector<ParamActivity> &Acts) {
+  // A container passed by value gets a copy of its shadow: adjoints the
+  // callee adds into the copy would not reach the caller.
+  for (size_t I = 0; I < Acts.size(); ++I) {
+    const CalleeArg &A = R.Args[I];
+    if (Acts[I] != ParamActivity::Duplicated || !A.E ||
+        A.ParamType->isReferenceType() || !ownsShadowMemory(A.ParamType, Ctx))
+      continue;
+    bool Capture = !A.Param && !A.IsObject;
+    Diags.error(A.E->getExprLoc(),
+                "ddx cannot pass '" + userText(A.E) + "' by value to " +
+                    calleeName(R.What.Function) +
+                    " in reverse mode yet: it holds a container, and the "
+                    "callee's adjoints would go into a copy of its "
+                    "derivative; " +
+                    (Capture ? std::string("capture it by reference ([&" +
+                                           userText(A.E) + "])")
+                             : std::string("take the parameter by const "
+                                           "reference (or by reference if the "
+                                           "callee changes it)")));
+  }
 }
 
 std::vector<ParamActivity> EmitContext::activities(const ResolvedCall &R) {
@@ -345,7 +397,7 @@ std::vector<ParamActivity> EmitContext::activities(const ResolvedCall &R) {
   for (const CalleeArg &A : R.Args) {
     ParamActivity Act = ParamActivity::Inactive;
     if (A.E && !isOption(A.Param) && isDifferentiableType(A.ParamType) &&
-        Activity.isVaried(A.E) && isShadowlessContainer(A.E, Printer)) {
+        Activity.isVaried(A.E) && isShadowless(A.E, Printer)) {
       refuseShadowless(A, R.What.Function);
     } else if (isOption(A.Param)) {
       if (A.E && Activity.isVaried(A.E))
@@ -388,22 +440,8 @@ std::string EmitContext::callee(const ResolvedCall &R, Mode M,
                                 std::vector<ParamActivity> &Acts,
                                 bool ResultUnused) {
   Acts = activities(R);
-  // A container passed by value gets a copy of its shadow: adjoints the
-  // callee adds into the copy would not reach the caller.
   if (M != Mode::Tangent)
-    for (size_t I = 0; I < Acts.size(); ++I) {
-      const CalleeArg &A = R.Args[I];
-      if (Acts[I] == ParamActivity::Duplicated && A.E &&
-          !A.ParamType->isReferenceType() && isContainer(A.ParamType))
-        Diags.error(A.E->getExprLoc(),
-                    "ddx cannot pass the container '" + Printer.print(A.E) +
-                        "' by value to '" +
-                        R.What.Function->getQualifiedNameAsString() +
-                        "' in reverse mode yet: the callee's adjoints would "
-                        "go into a copy of its derivative; take the "
-                        "parameter by const reference (or by reference if "
-                        "the callee changes it)");
-    }
+    refuseContainersByValue(R, Acts);
   return Plan.get(R.What, M, Acts, paramNames(R.What), R.At, ResultUnused).Name;
 }
 

@@ -59,6 +59,11 @@ struct EmitContext {
   /// derivative.
   std::vector<ParamActivity> activities(const ResolvedCall &R);
   void refuseShadowless(const CalleeArg &A, const clang::FunctionDecl *Callee);
+  /// Refuses, for reverse mode, a container (or a struct holding one) that
+  /// R passes by value with a shadow.
+  void refuseContainersByValue(const ResolvedCall &R,
+                               const std::vector<ParamActivity> &Acts);
+  std::string calleeName(const clang::FunctionDecl *Callee) const;
   /// Warns that the active value Arg reaches option Option of Callee and is
   /// passed detached.
   void warnDetachedOption(const clang::Expr *Arg, const std::string &Option,

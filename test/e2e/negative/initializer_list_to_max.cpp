@@ -1,5 +1,5 @@
 // EXPECT-EXIT: 1
-// EXPECT-DIAG: 14:23: active values reach 'std::max' in an initializer list, which exists only in the call
+// EXPECT-DIAG: 14:23: active values reach 'std::max' in an initializer list that exists only in the call
 // EXPECT-NOTE: 14:23: pass the values one by one
 // Case: std::max({a, b, c}) takes its values in a std::initializer_list,
 // for which generated code keeps no derivative: its derivative was

@@ -1,5 +1,5 @@
 // EXPECT-EXIT: 1
-// EXPECT-DIAG: 21:16: active values reach 'norm2' in a temporary 'std::vector<double>', which exists only in the call
+// EXPECT-DIAG: 21:16: active values reach 'norm2' in 'std::vector<double>(3, a)', a 'std::vector<double>' that exists only in the call
 // EXPECT-NOTE: 21:16: build it in a named local first and pass the local
 // Case: a std::vector built in the argument list of a call taking it by
 // const reference: the callee read the values, but the temporary had no

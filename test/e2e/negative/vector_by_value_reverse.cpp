@@ -1,5 +1,5 @@
 // EXPECT-EXIT: 1
-// EXPECT-DIAG: 19:19: ddx cannot pass the container 'w' by value to 'tail' in reverse mode yet
+// EXPECT-DIAG: 19:19: ddx cannot pass 'w' by value to 'tail' in reverse mode yet
 // Case: a std::vector passed by value to a callee in reverse mode. The
 // callee's adjoints went into its copy of the vector's derivative and never
 // reached the caller: the gradient was silently 0 (forward mode, where the
