@@ -110,6 +110,55 @@ static bool isZeroInit(const Expr *Init, const ASTContext &Ctx) {
          (R.Val.isInt() && R.Val.getInt().isZero());
 }
 
+/// Whether a const object of type T can still write active values: through
+/// a pointer to non-const it holds (`double *p`), directly, in a member, a
+/// base, or among the elements of a standard container that keeps its
+/// elements const when it is (`std::vector<double *>`), but not through
+/// such a container's own storage (`std::vector<double>`). Other standard
+/// classes (smart pointers, views) are taken to write through what they
+/// hold.
+static bool
+writesThroughConst(QualType T,
+                   llvm::SmallPtrSetImpl<const RecordDecl *> &Open) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isPointerType())
+    return !T->getPointeeType().isConstQualified() && isDifferentiableType(T);
+  if (T->isArrayType())
+    return writesThroughConst(QualType(T->getPointeeOrArrayElementType(), 0),
+                              Open);
+  auto *R = T->getAsCXXRecordDecl();
+  // (A struct holding a vector of its own type is looked at once.)
+  if (!R || !R->hasDefinition() || !Open.insert(R).second)
+    return false;
+  auto Writes = [&](QualType Inner) { return writesThroughConst(Inner, Open); };
+  if (inStdNamespace(R)) {
+    static const llvm::StringRef ConstKeeping[] = {
+        "vector",        "array",        "deque",    "list", "forward_list",
+        "valarray",      "basic_string", "optional", "pair", "tuple",
+        "complex",       "map",          "multimap", "set",  "multiset",
+        "unordered_map", "unordered_set"};
+    auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(R);
+    if (!Spec || !R->getIdentifier() ||
+        !llvm::is_contained(ConstKeeping, R->getName()))
+      return holdsPointers(T);
+    return llvm::any_of(Spec->getTemplateArgs().asArray(),
+                        [&](const TemplateArgument &Arg) {
+                          return Arg.getKind() == TemplateArgument::Type &&
+                                 Writes(Arg.getAsType());
+                        });
+  }
+  for (const CXXBaseSpecifier &Base : R->bases())
+    if (Writes(Base.getType()))
+      return true;
+  return llvm::any_of(R->fields(),
+                      [&](const FieldDecl *F) { return Writes(F->getType()); });
+}
+
+static bool writesThroughConst(QualType T) {
+  llvm::SmallPtrSet<const RecordDecl *, 8> Open;
+  return writesThroughConst(T, Open);
+}
+
 bool hasDefaultedValues(QualType T) {
   T = T.getNonReferenceType().getCanonicalType();
   if (T->isArrayType())
@@ -277,7 +326,7 @@ bool ActivityAnalysis::visit(const Block &B) {
                               ? Self->getType()->getPointeeType()
                               : Self->getType();
         // (A const one still writes through the pointers the object holds.)
-        if ((changesObject(Method) || holdsPointers(Object)) &&
+        if ((changesObject(Method) || writesThroughConst(Object)) &&
             !Printer.context().getSourceManager().isInSystemHeader(
                 Method->getLocation()) &&
             isDifferentiableType(Object))
