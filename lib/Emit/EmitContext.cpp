@@ -4,6 +4,7 @@
 #include "Support/Describe.h"
 #include "Support/Spelling.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -85,6 +86,20 @@ void addInto(QualType T, const std::string &Dst, const std::string &Src,
   auto *R = T->getAsRecordDecl();
   if (!R)
     return;
+  // A container (std::vector, a vector of vectors): element by element; its
+  // own fields are the pointers to its storage.
+  if (auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(R);
+      Spec && isContainer(T) && Spec->getTemplateArgs().size() > 0 &&
+      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+      !Spec->lookup(&Spec->getASTContext().Idents.get("size")).empty()) {
+    std::string I = "_i" + std::to_string(Depth);
+    Out.push_back("for (unsigned long " + I + " = 0; " + I + " < " +
+                  wrap(Src) + ".size(); ++" + I + ") {");
+    addInto(Spec->getTemplateArgs()[0].getAsType(), Dst + "[" + I + "]",
+            wrap(Src) + "[" + I + "]", Out, Depth + 1);
+    Out.push_back("}");
+    return;
+  }
   // A base's fields are members of the whole.
   if (auto *CXX = dyn_cast<CXXRecordDecl>(R))
     for (const CXXBaseSpecifier &Base : CXX->bases())
