@@ -384,6 +384,16 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     bool Container = isContainer(T);
     if (Container)
       Result.Forward.push_back(D + " = ::ddx::zeros_like(" + Target + ");");
+    // A struct holding a container: its shadow's container would need the
+    // value's shape, which only a container copied whole gets.
+    if (!Container && holdsContainer(T)) {
+      C.Diags.error(S.Loc,
+                    "ddx cannot copy a whole '" + userTypeName(T, C.Ctx) +
+                        "' in reverse mode yet: it holds a container, whose "
+                        "derivative needs the copied container's size; copy "
+                        "or build its members one by one");
+      return Result;
+    }
     if (S.Op != BO_Assign) {
       C.Diags.error(S.Loc, "ddx cannot differentiate the compound "
                            "assignment '" +

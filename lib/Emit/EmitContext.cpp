@@ -93,8 +93,8 @@ void addInto(QualType T, const std::string &Dst, const std::string &Src,
       Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
       !Spec->lookup(&Spec->getASTContext().Idents.get("size")).empty()) {
     std::string I = "_i" + std::to_string(Depth);
-    Out.push_back("for (unsigned long " + I + " = 0; " + I + " < " +
-                  wrap(Src) + ".size(); ++" + I + ") {");
+    Out.push_back("for (unsigned long " + I + " = 0; " + I + " < " + wrap(Src) +
+                  ".size(); ++" + I + ") {");
     addInto(Spec->getTemplateArgs()[0].getAsType(), Dst + "[" + I + "]",
             wrap(Src) + "[" + I + "]", Out, Depth + 1);
     Out.push_back("}");
@@ -458,6 +458,27 @@ std::string EmitContext::callee(const ResolvedCall &R, Mode M,
   if (M != Mode::Tangent)
     refuseContainersByValue(R, Acts);
   return Plan.get(R.What, M, Acts, paramNames(R.What), R.At, ResultUnused).Name;
+}
+
+bool holdsContainer(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isArrayType())
+    return holdsContainer(QualType(T->getPointeeOrArrayElementType(), 0));
+  auto *R = T->getAsCXXRecordDecl();
+  if (!R || !R->hasDefinition() || isContainer(T))
+    return false;
+  for (const CXXBaseSpecifier &Base : R->bases())
+    if (holdsContainer(Base.getType()))
+      return true;
+  // (A container has a size; std::pair and std::complex do not.)
+  auto Sized = [](QualType F) {
+    auto *FR = F->getAsCXXRecordDecl();
+    return isContainer(F) && FR &&
+           !FR->lookup(&FR->getASTContext().Idents.get("size")).empty();
+  };
+  return llvm::any_of(R->fields(), [&](const FieldDecl *F) {
+    return Sized(F->getType()) || holdsContainer(F->getType());
+  });
 }
 
 bool isIndirect(QualType T) {
