@@ -137,15 +137,10 @@ writesThroughConst(QualType T,
         "valarray",      "basic_string", "optional", "pair", "tuple",
         "complex",       "map",          "multimap", "set",  "multiset",
         "unordered_map", "unordered_set"};
-    auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(R);
-    if (!Spec || !R->getIdentifier() ||
+    if (!isa<ClassTemplateSpecializationDecl>(R) || !R->getIdentifier() ||
         !llvm::is_contained(ConstKeeping, R->getName()))
       return holdsPointers(T);
-    return llvm::any_of(Spec->getTemplateArgs().asArray(),
-                        [&](const TemplateArgument &Arg) {
-                          return Arg.getKind() == TemplateArgument::Type &&
-                                 Writes(Arg.getAsType());
-                        });
+    return anyTypeArgument(R, Writes);
   }
   for (const CXXBaseSpecifier &Base : R->bases())
     if (Writes(Base.getType()))

@@ -88,15 +88,12 @@ void addInto(QualType T, const std::string &Dst, const std::string &Src,
     return;
   // A container (std::vector, a vector of vectors): element by element; its
   // own fields are the pointers to its storage.
-  if (auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(R);
-      Spec && isContainer(T) && Spec->getTemplateArgs().size() > 0 &&
-      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-      !Spec->lookup(&Spec->getASTContext().Idents.get("size")).empty()) {
+  if (QualType Element = containerElement(T); !Element.isNull()) {
     std::string I = "_i" + std::to_string(Depth);
     Out.push_back("for (unsigned long " + I + " = 0; " + I + " < " + wrap(Src) +
                   ".size(); ++" + I + ") {");
-    addInto(Spec->getTemplateArgs()[0].getAsType(), Dst + "[" + I + "]",
-            wrap(Src) + "[" + I + "]", Out, Depth + 1);
+    addInto(Element, Dst + "[" + I + "]", wrap(Src) + "[" + I + "]", Out,
+            Depth + 1);
     Out.push_back("}");
     return;
   }
@@ -470,14 +467,9 @@ bool holdsContainer(QualType T) {
   for (const CXXBaseSpecifier &Base : R->bases())
     if (holdsContainer(Base.getType()))
       return true;
-  // (A container has a size; std::pair and std::complex do not.)
-  auto Sized = [](QualType F) {
-    auto *FR = F->getAsCXXRecordDecl();
-    return isContainer(F) && FR &&
-           !FR->lookup(&FR->getASTContext().Idents.get("size")).empty();
-  };
-  return llvm::any_of(R->fields(), [&](const FieldDecl *F) {
-    return Sized(F->getType()) || holdsContainer(F->getType());
+  return llvm::any_of(R->fields(), [](const FieldDecl *F) {
+    return !containerElement(F->getType()).isNull() ||
+           holdsContainer(F->getType());
   });
 }
 

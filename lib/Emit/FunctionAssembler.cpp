@@ -225,14 +225,8 @@ bool InstanceBuilder::checkZeroableShadows() const {
   std::function<bool(QualType)> Unclearable = [&](QualType T) {
     if (hasDefaultedValues(T) && !T.isTriviallyCopyableType(Ctx))
       return true;
-    auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-        T->getAsCXXRecordDecl());
-    return Spec && isContainer(T) &&
-           llvm::any_of(Spec->getTemplateArgs().asArray(),
-                        [&](const TemplateArgument &Arg) {
-                          return Arg.getKind() == TemplateArgument::Type &&
-                                 Unclearable(Arg.getAsType());
-                        });
+    return isContainer(T) &&
+           anyTypeArgument(T->getAsCXXRecordDecl(), Unclearable);
   };
   bool Ok = true;
   for (unsigned V = 0; V < IR.Vars.size(); ++V) {

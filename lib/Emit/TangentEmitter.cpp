@@ -89,6 +89,16 @@ bool isContainer(QualType T) {
          Record->isInStdNamespace();
 }
 
+QualType containerElement(QualType T) {
+  auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!Spec || !isContainer(T) || Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type ||
+      Spec->lookup(&Spec->getASTContext().Idents.get("size")).empty())
+    return QualType();
+  return Spec->getTemplateArgs()[0].getAsType();
+}
+
 std::optional<std::string> explicitZero(const ExprPrinter &Printer,
                                         QualType T) {
   if (!hasDefaultedValues(T))

@@ -41,6 +41,9 @@ bool targetVaried(const EmitContext &C, const Stmt &S);
 clang::QualType targetType(const EmitContext &C, const Stmt &S);
 /// A class with elements but not an aggregate (std::vector).
 bool isContainer(clang::QualType T);
+/// The element type of a container that has a size (std::vector<T>: T), or
+/// a null type (std::pair and std::complex have none).
+clang::QualType containerElement(clang::QualType T);
 /// The zero of T spelled out, where `{}` is not one (a struct whose members
 /// have default values, see hasDefaultedValues): `::ddx::zero<T>()`.
 std::optional<std::string> explicitZero(const ExprPrinter &Printer,

@@ -10,6 +10,17 @@ using namespace clang;
 
 namespace ddx {
 
+bool anyTypeArgument(const CXXRecordDecl *R,
+                     llvm::function_ref<bool(QualType)> Pred) {
+  auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(R);
+  return Spec &&
+         llvm::any_of(Spec->getTemplateArgs().asArray(),
+                      [&](const TemplateArgument &Arg) {
+                        return Arg.getKind() == TemplateArgument::Type &&
+                               Pred(Arg.getAsType());
+                      });
+}
+
 bool hasMutableMembers(QualType T) {
   auto *R = T.getNonReferenceType()
                 ->getPointeeOrArrayElementType()
@@ -19,16 +30,10 @@ bool hasMutableMembers(QualType T) {
   // A library class's own mutable members are its bookkeeping (a lock, a
   // cache of something derived from what it holds); the user objects it
   // holds (`std::vector<Acc>`, `std::pair<Acc, int>`) are what may change.
-  if (R->isInStdNamespace()) {
-    auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(R);
-    return Spec &&
-           llvm::any_of(Spec->getTemplateArgs().asArray(),
-                        [&](const TemplateArgument &Arg) {
-                          return Arg.getKind() == TemplateArgument::Type &&
-                                 Arg.getAsType()->getAsCXXRecordDecl() != R &&
-                                 hasMutableMembers(Arg.getAsType());
-                        });
-  }
+  if (R->isInStdNamespace())
+    return anyTypeArgument(R, [&](QualType Arg) {
+      return Arg->getAsCXXRecordDecl() != R && hasMutableMembers(Arg);
+    });
   for (const CXXBaseSpecifier &Base : R->bases())
     if (hasMutableMembers(Base.getType()))
       return true;

@@ -16,6 +16,7 @@
 #include "Support/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <vector>
 
@@ -62,6 +63,10 @@ bool writesThrough(clang::QualType T);
 /// can change even when const: a user class with a mutable member, or with
 /// a base or member that has one.
 bool hasMutableMembers(clang::QualType T);
+/// Whether a type argument of R, a class template specialisation
+/// (`std::vector<Acc>`: Acc), satisfies Pred; false for other classes.
+bool anyTypeArgument(const clang::CXXRecordDecl *R,
+                     llvm::function_ref<bool(clang::QualType)> Pred);
 
 /// The first reference member of a user struct of type T (or of a member,
 /// a base or an array element of it), or null: generated code cannot
