@@ -139,11 +139,20 @@ template <class T> void set_zero(T &x) {
     x = T{};
 }
 
-/// The zero of T (see set_zero).
+/// The zero of T (see set_zero). A trivially copyable T is made from zero
+/// bytes, which needs no constructor: a class whose constructors all take
+/// arguments still has a zero derivative.
 template <class T> T zero() {
-  T z{};
-  set_zero(z);
-  return z;
+  if constexpr (std::is_trivially_copyable_v<T>) {
+    struct Bytes {
+      alignas(T) unsigned char bytes[sizeof(T)];
+    } zeros{};
+    return __builtin_bit_cast(T, zeros);
+  } else {
+    T z{};
+    set_zero(z);
+    return z;
+  }
 }
 
 /// A container of the same shape as c, holding zeros: the shadow of a local

@@ -161,10 +161,12 @@ bool hasDefaultedValues(QualType T) {
   auto *R = T->getAsCXXRecordDecl();
   if (!R || !R->hasDefinition())
     return false;
-  // A default constructor the user wrote may set anything (the standard
-  // library's value-initialise: std::pair, std::complex, a vector's parts).
-  if (R->hasUserProvidedDefaultConstructor() && !inStdNamespace(R) &&
-      isDifferentiableType(T))
+  // A default constructor the user wrote may set anything, and `{}` of a
+  // class whose constructors all take arguments does not compile (the
+  // standard library's value-initialise: std::pair, std::complex, a
+  // vector's parts).
+  if ((R->hasUserProvidedDefaultConstructor() || !R->hasDefaultConstructor()) &&
+      !inStdNamespace(R) && isDifferentiableType(T))
     return true;
   for (const CXXBaseSpecifier &Base : R->bases())
     if (hasDefaultedValues(Base.getType()))
@@ -181,6 +183,18 @@ bool hasDefaultedValues(QualType T) {
   return false;
 }
 
+bool isValueClass(const CXXRecordDecl *R) {
+  if (!R || !R->hasDefinition())
+    return false;
+  if (R->isAggregate())
+    return true;
+  if (!R->isTriviallyCopyable() || R->isPolymorphic() || inStdNamespace(R))
+    return false;
+  return llvm::all_of(R->fields(), [](const FieldDecl *F) {
+    return F->getAccess() == AS_public;
+  });
+}
+
 bool isPlainValue(QualType T) {
   T = T.getNonReferenceType().getCanonicalType();
   if (T->isRealFloatingType())
@@ -188,7 +202,7 @@ bool isPlainValue(QualType T) {
   if (T->isArrayType())
     return isPlainValue(QualType(T->getPointeeOrArrayElementType(), 0));
   auto *R = T->getAsCXXRecordDecl();
-  if (!R || !R->hasDefinition() || !R->isAggregate() || R->getNumBases() > 0 ||
+  if (!R || !R->hasDefinition() || !isValueClass(R) || R->getNumBases() > 0 ||
       !isDifferentiableType(T))
     return false;
   for (const FieldDecl *F : R->fields())

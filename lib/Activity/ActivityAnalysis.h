@@ -38,6 +38,12 @@ bool holdsValues(clang::QualType T);
 /// (integers may sit beside), with no pointer or container inside. Such a
 /// value can be returned with its tangent and receive an adjoint seed.
 bool isPlainValue(clang::QualType T);
+/// Whether a class's values are their public members, as an aggregate's
+/// are: an aggregate, or a trivially copyable class with constructors of
+/// its own, no virtual functions and only public members (a Vec3 with
+/// `Vec3(double, double, double)`), whose derivative is built member by
+/// member.
+bool isValueClass(const clang::CXXRecordDecl *R);
 /// Whether a value-initialised T (`T x{}`, where a shadow starts) can hold a
 /// nonzero derivative: a member of T (or of a base, a member, an element)
 /// that can carry one has a default value (`double k = 1;`).

@@ -180,7 +180,7 @@ bool flatten(QualType T, const std::string &Path,
     return true;
   }
   auto *Record = T->getAsCXXRecordDecl();
-  if (!Record || !Record->isAggregate() || Record->getNumBases() > 0)
+  if (!isValueClass(Record) || Record->getNumBases() > 0)
     return false;
   for (const FieldDecl *F : Record->fields()) {
     if (!isDifferentiableType(F->getType()))
@@ -277,8 +277,7 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
         Gather += SlotText + " += " + Local(S) + P[I] + ";\n";
     }
     if (!IsScalar(S))
-      Locals += W.C.Printer.declare(valueType(S.Type), Local(S)) + "{};\n" +
-                zeroDefaulted(valueType(S.Type), Local(S));
+      Locals += declareZero(W.C.Printer, valueType(S.Type), Local(S));
   }
   Text += "using cotangent_type = ::ddx::cotangent<" + Ret + ", " +
           std::to_string(Count) + ">;\n";

@@ -790,13 +790,22 @@ bool EmitContext::checkPrimalCallsIn(const Expr *E, bool InCondition) {
   return (InCondition ? checkConditionCall(Call) : checkCall(Call)) && Ok;
 }
 
-/// A shadow is a value of the same type, zeroed by `{}`: a class whose
-/// constructors the user wrote may set it to anything.
+/// A shadow is a value of the same type that starts at zero: `{}`, or the
+/// bytes ::ddx::zero clears for a class whose constructors the user wrote
+/// (which may set it to anything), which must be trivially copyable.
 bool EmitContext::checkValueClass(const Stmt &Assign, int Target) {
   auto *Class =
       Target >= 0 ? IR.Vars[Target].Type->getAsCXXRecordDecl() : nullptr;
-  if (!Class || !Class->hasDefinition() || Class->isAggregate() ||
+  if (!Class || !Class->hasDefinition() || isValueClass(Class) ||
       Class->isInStdNamespace() || !Activity.isVaried(Target))
+    return true;
+  // A class whose default constructor the compiler writes, which starts
+  // each member at zero (or an empty container), as `{}` does.
+  bool PublicMembers = llvm::all_of(Class->fields(), [](const FieldDecl *F) {
+    return F->getAccess() == AS_public;
+  });
+  if (PublicMembers && !Class->isPolymorphic() && Class->getNumBases() == 0 &&
+      !hasDefaultedValues(IR.Vars[Target].Type))
     return true;
   Diags.error(Assign.Loc, "ddx cannot differentiate values of the class '" +
                               userTypeName(IR.Vars[Target].Type, Ctx) +

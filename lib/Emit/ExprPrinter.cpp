@@ -157,11 +157,21 @@ static bool partOfThis(const Expr *E, unsigned Depth) {
   return partOfThis(Object, Depth + 1);
 }
 
-/// A std container's element access (a vector's []), an accessor already.
+/// A std container's element access (a vector's [], front(), back(),
+/// at(i)), an accessor already: the shadow container's same element is the
+/// element's derivative.
 static bool isContainerElement(const FunctionDecl *FD) {
   auto *M = dyn_cast_or_null<CXXMethodDecl>(FD);
-  return M && M->getOverloadedOperator() == OO_Subscript &&
-         M->getParent()->isInStdNamespace();
+  if (!M || !M->getParent()->isInStdNamespace() ||
+      !M->getReturnType()->isReferenceType())
+    return false;
+  if (M->getOverloadedOperator() == OO_Subscript)
+    return true;
+  // (A map's at(key) is not: its shadow need not hold the key.)
+  const IdentifierInfo *Class = M->getParent()->getIdentifier();
+  return M->getIdentifier() && Class &&
+         llvm::is_contained({"vector", "array", "deque"}, Class->getName()) &&
+         llvm::is_contained({"front", "back", "at"}, M->getName());
 }
 
 static bool isAccessor(const FunctionDecl *FD, unsigned Depth) {
@@ -195,7 +205,9 @@ const Expr *accessorObject(const Expr *E) {
     return Subscript || Call ? Op->getArg(0) : nullptr;
   }
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-    return isAccessor(FD) ? Member->getImplicitObjectArgument() : nullptr;
+    return isAccessor(FD) || isContainerElement(FD)
+               ? Member->getImplicitObjectArgument()
+               : nullptr;
   return nullptr;
 }
 
@@ -361,8 +373,15 @@ std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
   int Temp = UseTemp ? tempOf(Call) : -1;
   if (Temp >= 0)
     return varName(Temp);
-  std::string Text = calleeText(Call) + "(";
+  std::string Text;
   unsigned First = 0;
+  if (auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(Call->getCalleeDecl()))
+    // Lowering's construction call `p.T(args)` (Lowering/Constructions.h):
+    // the object is built anew.
+    Text = print(cast<CXXMemberCallExpr>(Call)->getImplicitObjectArgument()) +
+           " = " + typeName(Ctx.getRecordType(Ctor->getParent())) + "(";
+  else
+    Text = calleeText(Call) + "(";
   // A call through a callable this function is specialised on (a
   // std::function or function pointer parameter bound to a named function)
   // calls that function directly.

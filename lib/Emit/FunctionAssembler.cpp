@@ -262,15 +262,14 @@ std::string InstanceBuilder::declarations(const std::string &Body,
       continue;
     if (V >= IR.NumParams && mentions(Body, Var.Name))
       Decls += (Var.MaybeUnused ? "[[maybe_unused]] " : "") +
-               Printer.declare(Var.Type, Var.Name) + "{};\n";
+               declareZero(Printer, Var.Type, Var.Name);
     std::string Shadow = ExprPrinter::shadowName(Var.Name);
     if (!Activity.isVaried(V) || !mentions(Body, Shadow))
       continue;
     bool Local = V >= IR.NumParams || act(V) == ParamActivity::Inactive ||
                  (AdjointLocals && act(V) == ParamActivity::Active);
     if (Local)
-      Decls += Printer.declare(ddx::shadowType(Ctx, Var.Type), Shadow) +
-               "{};\n" + zeroDefaulted(Var.Type, Shadow);
+      Decls += declareZero(Printer, ddx::shadowType(Ctx, Var.Type), Shadow);
   }
   return Decls;
 }

@@ -106,10 +106,14 @@ std::optional<std::string> explicitZero(const ExprPrinter &Printer,
   return "::ddx::zero<" + Printer.typeName(T.getUnqualifiedType()) + ">()";
 }
 
-std::string zeroDefaulted(QualType T, llvm::StringRef Name) {
+std::string declareZero(const ExprPrinter &Printer, QualType T,
+                        llvm::StringRef Name) {
+  std::string Declaration = Printer.declare(T, Name.str());
   if (!hasDefaultedValues(T))
-    return "";
-  return "::ddx::set_zero(" + Name.str() + ");\n";
+    return Declaration + "{};\n";
+  if (T->isArrayType())
+    return Declaration + "{};\n::ddx::set_zero(" + Name.str() + ");\n";
+  return Declaration + " = " + *explicitZero(Printer, T) + ";\n";
 }
 
 bool isTapeable(QualType T, const ASTContext &Ctx) {
@@ -394,10 +398,19 @@ std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
     return tangent(Source);
   if (auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
     auto T = tangent(Cast->getSubExpr());
-    if (!T || !Cast->getType()->isRealFloatingType())
+    if (!T)
       return std::nullopt;
-    return "static_cast<" + C.Printer.typeName(Cast->getType()) + ">(" + *T +
-           ")";
+    if (Cast->getType()->isRealFloatingType())
+      return "static_cast<" + C.Printer.typeName(Cast->getType()) + ">(" + *T +
+             ")";
+    // `V(v)`, `V(2 * a)`: an object built by a constructor, whose tangent
+    // its operand gave.
+    if (!Cast->getType()->isRecordType())
+      return std::nullopt; // (a pointer's shadow is followed elsewhere)
+    if (isa<CXXConstructExpr>(skipImplicit(Cast->getSubExpr())))
+      return T;
+    C.Diags.error(E->getExprLoc(), unsupportedMessage(E, C.Ctx));
+    return std::nullopt;
   }
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (Op->getOperator() == OO_Subscript)

@@ -48,9 +48,11 @@ clang::QualType containerElement(clang::QualType T);
 /// have default values, see hasDefaultedValues): `::ddx::zero<T>()`.
 std::optional<std::string> explicitZero(const ExprPrinter &Printer,
                                         clang::QualType T);
-/// After the declaration `T Name{};`, the statement that makes Name zero
-/// where `{}` does not (`::ddx::set_zero(Name);\n`), or "".
-std::string zeroDefaulted(clang::QualType T, llvm::StringRef Name);
+/// The declaration of Name, a T that starts at zero: `T Name{};`, or where
+/// `{}` is not zero (or no constructor at all), `T Name =
+/// ::ddx::zero<T>();` (an array: `{}` then `::ddx::set_zero(Name);`).
+std::string declareZero(const ExprPrinter &Printer, clang::QualType T,
+                        llvm::StringRef Name);
 /// Whether ddx::tape can record a value of type T: a trivially copyable
 /// one, or a std::vector of them (its elements and its size).
 bool isTapeable(clang::QualType T, const clang::ASTContext &Ctx);

@@ -1,6 +1,7 @@
 //===- Lowering.cpp -------------------------------------------------------===//
 #include "Lowering/Lowering.h"
 #include "Emit/ExprPrinter.h"
+#include "Lowering/Constructions.h"
 #include "Plan/CallableResolver.h"
 #include "Requests/RequestFinder.h"
 #include "Support/Describe.h"
@@ -56,18 +57,22 @@ bool hasJump(const clang::Stmt *S, bool Continue) {
 }
 
 /// A copy or move assignment whose operator the compiler wrote (defaulted
-/// or implicit): member-wise, so it means what `=` means for a double. A
-/// user-written operator= is a member call like any other.
+/// or implicit): member-wise, so it means what `=` means for a double; or
+/// a std::vector's, which copies the elements and the size (`u = next;` in
+/// a time-stepping loop). A user-written operator= is a member call like
+/// any other.
 const CXXOperatorCallExpr *valueAssignment(const Expr *E) {
   auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
   if (!Op || Op->getOperator() != OO_Equal || Op->getNumArgs() != 2)
     return nullptr;
   auto *Method = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
-  if (!Method || Method->isUserProvided() ||
-      !(Method->isCopyAssignmentOperator() ||
-        Method->isMoveAssignmentOperator()))
+  if (!Method || !(Method->isCopyAssignmentOperator() ||
+                   Method->isMoveAssignmentOperator()))
     return nullptr;
-  return Op;
+  const IdentifierInfo *Class = Method->getParent()->getIdentifier();
+  bool Vector = Method->getParent()->isInStdNamespace() && Class &&
+                Class->getName() == "vector";
+  return !Method->isUserProvided() || Vector ? Op : nullptr;
 }
 
 /// Lowers one function body.
@@ -81,6 +86,9 @@ public:
   /// The object of a member function, as the parameter `self`.
   void addSelf(const CXXMethodDecl *Method);
   void lowerBody(const clang::Stmt *Body);
+  /// `: x(x0), m(1.0)`, and members' default values: assignments to `self`
+  /// at the start of a constructor's body.
+  void lowerConstructorInits(const CXXConstructorDecl *Ctor);
 
 private:
   struct Breakable {
@@ -110,6 +118,18 @@ private:
   void addBindings(const DecompositionDecl *DD);
   void lowerInit(int Var, const std::string &Path, QualType T, const Expr *Init,
                  SourceLocation Loc, Block &Out);
+  /// Whether generated code can declare a variable of type T before it
+  /// sets it (reported at Loc): with a default constructor, or, for a
+  /// trivially copyable class, from zero bytes (::ddx::zero).
+  bool isDeclarable(QualType T, SourceLocation Loc);
+  /// Whether a value of type T left without an initialiser is zero: not so
+  /// for a class whose default constructor the user wrote, which lowering
+  /// cannot run here (reported at Loc).
+  bool userDefaultConstructible(QualType T, SourceLocation Loc);
+  /// A user constructor building Object (the variable Var): a call of the
+  /// constructor on it (see Constructions.h).
+  void lowerConstruction(const CXXConstructExpr *Construct,
+                         const VarDecl *Object, int Var, Block &Out);
   /// The target of an assignment: a whole variable, or an lvalue expression.
   std::pair<int, const Expr *> assignTarget(const Expr *LHS);
   void extractRec(const Expr *E, Block &Out);
@@ -879,11 +899,68 @@ void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
   Qualifiers Dropped;
   QualType Storage =
       Ctx.getUnqualifiedArrayType(T.getUnqualifiedType(), Dropped);
+  if (!isDeclarable(Storage, VD->getLocation()))
+    return;
   int V = newVar(Name, Storage, Variable::Kind::Local, VD);
   const Expr *Init = VD->getInit();
   if (!Init)
     return;
+  if (auto *Construct = dyn_cast<CXXConstructExpr>(skipImplicit(Init));
+      isUserConstruction(Construct, Ctx))
+    return lowerConstruction(Construct, VD, V, Out);
   lowerInit(V, "", Storage, Init, VD->getLocation(), Out);
+}
+
+void BodyLowerer::lowerConstruction(const CXXConstructExpr *Construct,
+                                    const VarDecl *Object, int Var,
+                                    Block &Out) {
+  for (const Expr *Arg : Construct->arguments())
+    extractCalls(Arg, Out);
+  Stmt S;
+  S.K = Stmt::Kind::Call;
+  S.Loc = Construct->getBeginLoc();
+  S.Call = constructionCall(Ctx, Construct, Object);
+  Variable &V = IR.Vars[Var];
+  ++V.Writes;
+  if (LoopDepth > 0)
+    V.WrittenInLoop = true;
+  Out.push_back(S);
+}
+
+void BodyLowerer::lowerConstructorInits(const CXXConstructorDecl *Ctor) {
+  for (const CXXCtorInitializer *Init : Ctor->inits()) {
+    SourceLocation Loc = Init->getSourceLocation().isValid()
+                             ? Init->getSourceLocation()
+                             : Ctor->getLocation();
+    auto *Delegated = dyn_cast<CXXConstructExpr>(skipImplicit(Init->getInit()));
+    if (Init->isDelegatingInitializer() && isUserConstruction(Delegated, Ctx)) {
+      for (const Expr *Arg : Delegated->arguments())
+        extractCalls(Arg, IR.Body);
+      Stmt S;
+      S.K = Stmt::Kind::Call;
+      S.Loc = Loc;
+      S.Call = delegationCall(Ctx, Delegated, Ctor);
+      IR.Body.push_back(S);
+      continue;
+    }
+    if (!Init->isMemberInitializer() || Init->isIndirectMemberInitializer()) {
+      Diags.error(
+          Loc, "ddx cannot differentiate the constructor of '" +
+                   userTypeName(Ctx.getRecordType(Ctor->getParent()), Ctx) +
+                   "' yet: it " +
+                   (Init->isDelegatingInitializer()
+                        ? "delegates to another constructor"
+                    : Init->isBaseInitializer() ? "initialises a base class"
+                                                : "initialises a member of an "
+                                                  "anonymous union or struct"));
+      Diags.note(Loc, "set the members in one constructor of the class "
+                      "itself, from its member initialisers and body");
+      continue;
+    }
+    const FieldDecl *F = Init->getMember();
+    lowerInit(IR.SelfVar, "." + F->getNameAsString(), F->getType(),
+              Init->getInit(), Loc, IR.Body);
+  }
 }
 
 /// The largest array lowering initialises element by element.
@@ -895,8 +972,24 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   if (Init && isa<ImplicitValueInitExpr>(Init))
     Init = nullptr;
   if (auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
-      Construct && Construct->getNumArgs() == 0)
+      isUserConstruction(Construct, Ctx)) {
+    // A part of an object, built by a constructor the user wrote: a
+    // temporary object, copied in. (An array's filler, one expression for
+    // all the elements it builds, is built once.)
+    if (!IR.TempOf.count(Init))
+      extractCalls(Init, Out);
+    return emitAssign(Out, Loc, Var, Path, nullptr, BO_Assign, Init);
+  }
+  // The compiler's default constructor of an aggregate builds its members
+  // as its initialisers say (a member's own constructor, or default value).
+  const CXXConstructorDecl *Implicit = nullptr;
+  if (auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+      Construct && Construct->getNumArgs() == 0) {
+    Implicit = Construct->getConstructor();
     Init = nullptr;
+  }
+  if (!Init && !userDefaultConstructible(T, Loc))
+    return;
   auto *List = dyn_cast_or_null<InitListExpr>(Init);
   if (List && List->getNumInits() == 1 && !T->isArrayType() &&
       !T->isRecordType())
@@ -907,7 +1000,10 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   if (Aggregate && (!Init || List)) {
     // Element by element, so each element's value can be differentiated.
     auto InitAt = [&](unsigned I) -> const Expr * {
-      return List && I < List->getNumInits() ? List->getInit(I) : nullptr;
+      if (List && I < List->getNumInits())
+        return List->getInit(I);
+      // `Range r[4] = {Range(a)};`: the rest are built alike.
+      return List && List->hasArrayFiller() ? List->getArrayFiller() : nullptr;
     };
     if (const auto *Array = Ctx.getAsConstantArrayType(T)) {
       uint64_t N = Array->getSize().getZExtValue();
@@ -942,6 +1038,10 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
 
     for (const FieldDecl *F : T->getAsRecordDecl()->fields()) {
       const Expr *FieldInit = InitAt(I++);
+      if (!FieldInit && Implicit)
+        for (const CXXCtorInitializer *MemberInit : Implicit->inits())
+          if (MemberInit->getMember() == F)
+            FieldInit = MemberInit->getInit();
       if (!FieldInit && F->hasInClassInitializer())
         FieldInit = F->getInClassInitializer();
       lowerInit(Var, Path + "." + F->getNameAsString(), F->getType(), FieldInit,
@@ -952,6 +1052,37 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   if (Init)
     extractCalls(Init, Out);
   emitAssign(Out, Loc, Var, Path, nullptr, BO_Assign, Init);
+}
+
+bool BodyLowerer::isDeclarable(QualType T, SourceLocation Loc) {
+  const CXXRecordDecl *Class = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+  if (!Class || !Class->hasDefinition() || Class->hasDefaultConstructor() ||
+      Class->isTriviallyCopyable())
+    return true;
+  Diags.error(Loc, "ddx cannot differentiate code with a variable of type '" +
+                       userTypeName(T, Ctx) +
+                       "' yet: generated code declares every variable before "
+                       "it sets it, and the class has no default constructor "
+                       "(nor can ddx make one from zero bytes, as it holds a "
+                       "container or another member with a constructor)");
+  Diags.note(Loc, "give the class a default constructor, such as '" +
+                      Class->getNameAsString() + "() = default;'");
+  return false;
+}
+
+bool BodyLowerer::userDefaultConstructible(QualType T, SourceLocation Loc) {
+  const CXXRecordDecl *Class = T->getAsCXXRecordDecl();
+  if (!Class || !Class->hasDefinition() ||
+      !Class->hasUserProvidedDefaultConstructor() || Class->isInStdNamespace())
+    return true;
+  Diags.error(Loc, "ddx cannot differentiate this array of '" +
+                       userTypeName(T, Ctx) +
+                       "' yet: its elements are built by the default "
+                       "constructor the user wrote, which ddx does not run "
+                       "element by element");
+  Diags.note(Loc, "initialise the elements with a brace list ({T(...), "
+                  "T(...)}), or use a std::vector");
+  return false;
 }
 
 void BodyLowerer::emitAssign(Block &Out, SourceLocation Loc, int Var,
@@ -973,8 +1104,11 @@ void BodyLowerer::emitAssign(Block &Out, SourceLocation Loc, int Var,
       ++V.Writes;
     if (LoopDepth > 0)
       V.WrittenInLoop = true;
-    // Elements of one aggregate initialisation are all first writes.
-    if (!A.Path.empty() && V.Writes == 1 && LoopDepth == 0)
+    // Elements of one aggregate initialisation are all first writes. (Not
+    // so a constructor's members: the object it builds may be built again,
+    // in a loop, and the reverse sweep needs its state back.)
+    if (!A.Path.empty() && V.Writes == 1 && LoopDepth == 0 &&
+        V.K != Variable::Kind::Param)
       A.FirstWrite = true;
   }
   A.SaveOld = !A.FirstWrite;
@@ -1609,6 +1743,20 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out) {
         extractRec(Init, Out);
     return;
   }
+  if (auto *Construct = dyn_cast<CXXConstructExpr>(E);
+      isUserConstruction(Construct, Ctx)) {
+    // A temporary object: a variable of its own that the rest of E reads.
+    std::string Name = uniqueName(
+        "_" + Construct->getConstructor()->getParent()->getNameAsString());
+    Used.erase(Name); // newVar claims it again
+    const VarDecl *Object = temporaryObject(
+        Ctx, Construct, const_cast<FunctionDecl *>(IR.Function), Name);
+    if (!isDeclarable(Object->getType(), Construct->getBeginLoc()))
+      return;
+    int Temp = newVar(Name, Object->getType(), Variable::Kind::Temp, Object);
+    IR.TempOf[Construct] = Temp;
+    return lowerConstruction(Construct, Object, Temp, Out);
+  }
   for (const clang::Stmt *Child : E->children())
     if (auto *CE = dyn_cast_or_null<Expr>(Child))
       extractRec(CE, Out);
@@ -1812,6 +1960,8 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
     for (const CaptureSlot &S : captureSlots(B.Lambda, Ctx))
       L.addParam(S.Var, S.ParamType);
   }
+  if (auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+    L.lowerConstructorInits(Ctor);
   L.lowerBody(Def->getBody());
   if (Diags.hasErrors() || !checkReferenceMembers(*IR, Diags))
     return nullptr;

@@ -37,6 +37,8 @@ std::string DiffPlan::baseName(const Target &What) const {
   std::string Name = FD->getNameAsString();
   if (OverloadedOperatorKind Op = FD->getOverloadedOperator())
     Name = operatorIdentifier(Op);
+  if (isa<CXXConstructorDecl>(FD))
+    Name = "construct";
   if (auto *Method = dyn_cast<CXXMethodDecl>(FD))
     return Method->getParent()->getNameAsString() + "_" + Name;
   return Name;

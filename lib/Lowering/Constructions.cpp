@@ -1,0 +1,70 @@
+//===- Constructions.cpp --------------------------------------------------===//
+#include "Lowering/Constructions.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace ddx {
+
+bool isUserConstruction(const CXXConstructExpr *E, const ASTContext &Ctx) {
+  const CXXConstructorDecl *Ctor = E ? E->getConstructor() : nullptr;
+  // (An array's elements are built one by one; see lowerInit.)
+  if (!Ctor || !Ctor->isUserProvided() || !Ctor->hasBody() ||
+      E->getType()->isArrayType())
+    return false;
+  const CXXRecordDecl *Class = Ctor->getParent();
+  return !Class->isInStdNamespace() && !Class->isLambda() &&
+         !Ctx.getSourceManager().isInSystemHeader(Ctor->getLocation());
+}
+
+/// `Base.T(args)` or `Base->T(args)` for E's constructor T.
+static const CXXMemberCallExpr *
+callOn(ASTContext &Ctx, Expr *Base, bool IsArrow, const CXXConstructExpr *E) {
+  auto *Ctor = const_cast<CXXConstructorDecl *>(E->getConstructor());
+  SourceLocation Loc = E->getBeginLoc();
+  auto *Callee = MemberExpr::Create(
+      Ctx, Base, IsArrow, Loc, NestedNameSpecifierLoc(), SourceLocation(), Ctor,
+      DeclAccessPair::make(Ctor, Ctor->getAccess()),
+      DeclarationNameInfo(Ctor->getDeclName(), Loc), nullptr, Ctx.BoundMemberTy,
+      VK_PRValue, OK_Ordinary, NOUR_None);
+  llvm::SmallVector<Expr *, 4> Args;
+  for (const Expr *Arg : E->arguments())
+    Args.push_back(const_cast<Expr *>(Arg));
+  return CXXMemberCallExpr::Create(Ctx, Callee, Args, Ctx.VoidTy, VK_PRValue,
+                                   E->getEndLoc(), FPOptionsOverride());
+}
+
+const CXXMemberCallExpr *constructionCall(ASTContext &Ctx,
+                                          const CXXConstructExpr *E,
+                                          const VarDecl *Object) {
+  auto *Var = const_cast<VarDecl *>(Object);
+  auto *Ref = DeclRefExpr::Create(
+      Ctx, NestedNameSpecifierLoc(), SourceLocation(), Var,
+      /*RefersToEnclosingVariableOrCapture=*/false, E->getBeginLoc(),
+      Var->getType().getNonReferenceType(), VK_LValue);
+  return callOn(Ctx, Ref, /*IsArrow=*/false, E);
+}
+
+const CXXMemberCallExpr *delegationCall(ASTContext &Ctx,
+                                        const CXXConstructExpr *E,
+                                        const CXXConstructorDecl *From) {
+  auto *This = CXXThisExpr::Create(Ctx, E->getBeginLoc(), From->getThisType(),
+                                   /*IsImplicit=*/true);
+  return callOn(Ctx, This, /*IsArrow=*/true, E);
+}
+
+const VarDecl *temporaryObject(ASTContext &Ctx, const CXXConstructExpr *E,
+                               DeclContext *In, llvm::StringRef Name) {
+  QualType T = E->getType().getUnqualifiedType();
+  return VarDecl::Create(
+      Ctx, In, E->getBeginLoc(), E->getBeginLoc(), &Ctx.Idents.get(Name), T,
+      Ctx.getTrivialTypeSourceInfo(T, E->getBeginLoc()), SC_None);
+}
+
+const CXXConstructorDecl *constructorOf(const CallExpr *Call) {
+  return Call ? dyn_cast_or_null<CXXConstructorDecl>(Call->getCalleeDecl())
+              : nullptr;
+}
+
+} // namespace ddx
