@@ -314,6 +314,19 @@ static std::optional<std::string> inverseStep(const EmitContext &C,
 }
 
 Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
+  if (S.Grow) {
+    // The new element is assigned like any other; the reverse sweep takes
+    // it off after its adjoint has flowed back.
+    Stmt Element = S;
+    Element.Grow = false;
+    Element.SaveOld = false;
+    Sweeps Result = emitAssign(Element);
+    Lines Grown = growContainer(C, S);
+    Result.Forward.insert(Result.Forward.begin(), Grown.begin(), Grown.end());
+    Lines Shrunk = shrinkContainer(C, S);
+    Result.Reverse.insert(Result.Reverse.end(), Shrunk.begin(), Shrunk.end());
+    return Result;
+  }
   Sweeps Result;
   std::string Target = targetText(C, S);
   std::optional<std::string> Inverse =

@@ -62,6 +62,11 @@ QualType targetType(const EmitContext &C, const Stmt &S) {
   QualType T = C.IR.Vars[S.Var].Type;
   llvm::StringRef Path(S.Path);
   while (!Path.empty()) {
+    // A container's last element (a Grow statement's).
+    if (Path.consume_front(".back()")) {
+      T = containerElement(T);
+      continue;
+    }
     if (Path.consume_front("[")) {
       Path = Path.drop_until([](char Ch) { return Ch == ']'; }).drop_front();
       T = QualType(T->getPointeeOrArrayElementType(), 0);
@@ -172,7 +177,32 @@ void TangentEmitter::emit(const Block &B, Lines &Out) {
   }
 }
 
+/// The statements that append an element to S's container (and to its
+/// shadow, when that carries derivatives) before the element is assigned.
+Lines growContainer(const EmitContext &C, const Stmt &S) {
+  std::string Zero = explicitZero(C.Printer, targetType(C, S)).value_or("{}");
+  std::string Name = C.Printer.varName(S.Var);
+  Lines Out{Name + ".push_back(" + Zero + ");"};
+  if (targetVaried(C, S))
+    Out.push_back(ExprPrinter::shadowName(Name) + ".push_back(" + Zero + ");");
+  return Out;
+}
+
+/// Undoes growContainer in the reverse sweep.
+Lines shrinkContainer(const EmitContext &C, const Stmt &S) {
+  std::string Name = C.Printer.varName(S.Var);
+  Lines Out;
+  if (targetVaried(C, S))
+    Out.push_back(ExprPrinter::shadowName(Name) + ".pop_back();");
+  Out.push_back(Name + ".pop_back();");
+  return Out;
+}
+
 void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
+  if (S.Grow) {
+    Lines Grown = growContainer(C, S);
+    Out.insert(Out.end(), Grown.begin(), Grown.end());
+  }
   if (targetVaried(C, S)) {
     std::string D = targetShadow(C, S);
     QualType T = targetType(C, S).getCanonicalType();

@@ -81,6 +81,10 @@ struct Stmt {
   bool SaveOld = false;
   /// Whether this is the first write of a variable that nothing read before.
   bool FirstWrite = false;
+  /// `v.push_back(x)`: the container Var grows by one element, then its
+  /// new last element (Path ".back()") is assigned Value. The reverse sweep
+  /// takes the element off again, so nothing is saved.
+  bool Grow = false;
   /// A loop-body value the reverse sweep recomputes at the start of each
   /// reverse iteration instead of restoring it from the tape (set by
   /// chooseRecomputation).

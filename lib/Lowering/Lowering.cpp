@@ -118,6 +118,10 @@ private:
   void addBindings(const DecompositionDecl *DD);
   void lowerInit(int Var, const std::string &Path, QualType T, const Expr *Init,
                  SourceLocation Loc, Block &Out);
+  /// `v.push_back(x)` (or `emplace_back(x)`) on a std::vector variable:
+  /// a Grow statement (see Stmt::Grow). Returns false, doing nothing, for
+  /// any other call.
+  bool lowerGrow(const CXXMemberCallExpr *Call, Block &Out);
   /// Whether generated code can declare a variable of type T before it
   /// sets it (reported at Loc): with a default constructor, or, for a
   /// trivially copyable class, from zero bytes (::ddx::zero).
@@ -1054,6 +1058,38 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   emitAssign(Out, Loc, Var, Path, nullptr, BO_Assign, Init);
 }
 
+bool BodyLowerer::lowerGrow(const CXXMemberCallExpr *Call, Block &Out) {
+  const CXXMethodDecl *Method = Call->getMethodDecl();
+  const IdentifierInfo *Class =
+      Method ? Method->getParent()->getIdentifier() : nullptr;
+  if (!Class || Class->getName() != "vector" ||
+      !Method->getParent()->isInStdNamespace() || !Method->getIdentifier() ||
+      !llvm::is_contained({"push_back", "emplace_back"}, Method->getName()) ||
+      Call->getNumArgs() != 1)
+    return false;
+  // emplace_back(a) of a class built from a: not an element to assign.
+  const Expr *Value = Call->getArg(0);
+  auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Method->getParent());
+  QualType Element = Spec ? Spec->getTemplateArgs()[0].getAsType() : QualType();
+  QualType Given = Value->getType().getNonReferenceType();
+  if (Element.isNull() ||
+      !(Ctx.hasSameUnqualifiedType(Element, Given) ||
+        (Element->isArithmeticType() && Given->isArithmeticType())))
+    return false;
+  auto [Var, LValue] = assignTarget(Call->getImplicitObjectArgument());
+  // (A vector reached through a member or a pointer is left to the
+  // general rules, which refuse it on active data.)
+  if (Var < 0 || LValue || IR.Vars[Var].isAlias())
+    return false;
+  extractCalls(Value, Out);
+  emitAssign(Out, Call->getExprLoc(), Var, ".back()", nullptr, BO_Assign,
+             Value);
+  Out.back().Grow = true;
+  Out.back().SaveOld = false;
+  Out.back().FirstWrite = false;
+  return true;
+}
+
 bool BodyLowerer::isDeclarable(QualType T, SourceLocation Loc) {
   const CXXRecordDecl *Class = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
   if (!Class || !Class->hasDefinition() || Class->hasDefaultConstructor() ||
@@ -1163,6 +1199,8 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
       return;
     }
   }
+  if (auto *Grow = dyn_cast<CXXMemberCallExpr>(E); Grow && lowerGrow(Grow, Out))
+    return;
   if (auto *Call = dyn_cast<CallExpr>(E)) {
     if (isUserCall(Call)) {
       for (const Expr *Arg : Call->arguments())
