@@ -1,7 +1,7 @@
 // EXPECT-EXIT: 1
-// EXPECT-DIAG: 12:44: the member function call 'std::vector<P>::emplace_back' on active data yet
-// EXPECT-DIAG: 13:53: the member function call 'std::vector<double>::resize' on active data yet
-// EXPECT-DIAG: 14:53: the member function call 'std::vector<double>::clear' on active data yet
+// EXPECT-DIAG: 13:44: the member function call 'std::vector<P>::emplace_back' on active data yet
+// EXPECT-DIAG: 14:53: the member function call 'std::vector<double>::resize' on active data yet
+// EXPECT-DIAG: 15:53: the member function call 'std::vector<double>::clear' on active data yet
 // Case: the std::vector calls that change a vector's shape and that ddx
 // does not differentiate yet (push_back and emplace_back of an element
 // are, see vector_push_back): emplace_back with a constructor's
