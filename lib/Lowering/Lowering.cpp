@@ -10,6 +10,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include <functional>
 
@@ -108,6 +109,10 @@ private:
                     Block ExtraStep = {});
   FlagSet lowerRangeFor(const CXXForRangeStmt *For, Block &Out);
   FlagSet lowerSwitch(const SwitchStmt *S, Block &Out);
+  /// An if's or switch's init-statement and condition variable, lowered
+  /// before it (neither can jump).
+  void lowerConditionPrelude(const clang::Stmt *Init, const VarDecl *CondVar,
+                             Block &Out);
   void lowerDecl(const VarDecl *VD, Block &Out);
   void lowerLocal(const VarDecl *VD, llvm::StringRef Name, Block &Out);
   /// `auto [u, v] = s;`: the object decomposed is a local named after its
@@ -370,20 +375,16 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
     return {F};
   }
   if (auto *If = dyn_cast<IfStmt>(S)) {
-    if (If->getInit() || If->getConditionVariable() || If->isConstexpr()) {
-      if (If->isConstexpr()) {
-        // The condition is known: lower the taken branch only.
-        bool Taken = true;
-        if (auto Value = If->getCond()->getIntegerConstantExpr(Ctx))
-          Taken = Value->getBoolValue();
-        return lowerStmt(Taken ? If->getThen() : If->getElse(), Out, false);
-      }
-      Diags.error(If->getBeginLoc(),
-                  "ddx cannot differentiate an if with an initializer or a "
-                  "condition variable ('if (init; c)', 'if (T v = e)') yet; "
-                  "declare the variable in a statement before the if");
-      return {};
+    if (If->isConstexpr()) {
+      // The condition is known: lower the taken branch only.
+      bool Taken = true;
+      if (auto Value = If->getCond()->getIntegerConstantExpr(Ctx))
+        Taken = Value->getBoolValue();
+      return lowerStmt(Taken ? If->getThen() : If->getElse(), Out, false);
     }
+    // `if (init; c)` and `if (T v = e)`: locals are hoisted anyway, so the
+    // initializer and the variable are statements before the if.
+    lowerConditionPrelude(If->getInit(), If->getConditionVariable(), Out);
     // A condition is primal code, but a call passing a lambda has no primal
     // to call in generated code, and a step (`++i`) must be seen by the
     // reverse sweep: such conditions are lifted out like any expression.
@@ -657,15 +658,17 @@ FlagSet BodyLowerer::lowerRangeFor(const CXXForRangeStmt *For, Block &Out) {
                    IR.Vars[Index].Name + " < " + Size, std::move(Step));
 }
 
+void BodyLowerer::lowerConditionPrelude(const clang::Stmt *Init,
+                                        const VarDecl *CondVar, Block &Out) {
+  if (Init)
+    lowerStmt(Init, Out, false);
+  if (CondVar)
+    lowerDecl(CondVar, Out);
+}
+
 FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
   auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
-  if (S->getInit() || S->getConditionVariable()) {
-    Diags.error(S->getBeginLoc(),
-                "ddx cannot differentiate a switch with an initializer or a "
-                "condition variable yet; declare the variable in a statement "
-                "before the switch");
-    return {};
-  }
+  lowerConditionPrelude(S->getInit(), S->getConditionVariable(), Out);
   if (!Body) {
     Diags.error(S->getBeginLoc(),
                 "ddx cannot differentiate a switch whose body is not a braced "
@@ -830,7 +833,12 @@ void BodyLowerer::addBindings(const DecompositionDecl *DD) {
 
 void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
                              Block &Out) {
-  if (VD->isStaticLocal() || VD->hasExternalStorage() ||
+  // A static constant (`static const double c = 2.5;`, a constexpr table)
+  // is the same value at every call: an ordinary local here.
+  bool Constant = VD->isStaticLocal() && VD->getType().isConstQualified() &&
+                  !VD->getType()->isReferenceType() && VD->getInit() &&
+                  VD->getInit()->isConstantInitializer(Ctx, false);
+  if ((VD->isStaticLocal() && !Constant) || VD->hasExternalStorage() ||
       VD->getTLSKind() != VarDecl::TLS_None) {
     Diags.error(VD->getLocation(),
                 "ddx cannot differentiate a function with the static, "
@@ -1234,6 +1242,8 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
     DiagReporter &Diags;
     bool InCondition;
     bool Ok = true;
+    /// Expressions read for their value (visited before their operands).
+    llvm::SmallPtrSet<const Expr *, 4> ReadForValue;
     Checker(DiagReporter &Diags, bool InCondition)
         : Diags(Diags), InCondition(InCondition) {}
     bool VisitCXXThrowExpr(CXXThrowExpr *T) {
@@ -1246,7 +1256,17 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
       // A lambda's body is its own function, lowered when it is called.
       return true;
     }
+    bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+      if (Cast->getCastKind() == CK_LValueToRValue)
+        ReadForValue.insert(Cast->getSubExpr()->IgnoreParens());
+      return true;
+    }
     bool VisitBinaryOperator(BinaryOperator *B) {
+      // `x = y = v`, `s += (a *= k)`, `(s += a) < 5`: an assignment whose
+      // value is read is lifted out as a statement (see extractRec).
+      if (B->isAssignmentOp() && ReadForValue.count(B) &&
+          B->getType()->isArithmeticType())
+        return true;
       if (B->isAssignmentOp()) {
         Diags.error(B->getOperatorLoc(),
                     "ddx cannot differentiate an assignment inside an "
@@ -1640,6 +1660,8 @@ bool BodyLowerer::writesVariables(const Expr *E) {
     return false;
   if (auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
     return true;
+  if (auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+    return true;
   if (auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     for (unsigned I = 0; FD && I < FD->getNumParams(); ++I)
@@ -1771,6 +1793,20 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out) {
       emitAssign(Out, U->getOperatorLoc(), Temp, "", nullptr, BO_Assign,
                  U->getSubExpr());
     IR.TempOf[U] = Temp;
+    return;
+  }
+  if (auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp()) {
+    // An assignment read for its value (checkExpr allows no other): a
+    // statement of its own, then a temporary holding what it stored.
+    extractRec(B->getRHS(), Out);
+    auto [Var, LValue] = assignTarget(B->getLHS());
+    emitAssign(Out, B->getOperatorLoc(), Var, "", LValue, B->getOpcode(),
+               B->getRHS());
+    int Temp = newVar("_stored", B->getType().getUnqualifiedType(),
+                      Variable::Kind::Temp);
+    emitAssign(Out, B->getOperatorLoc(), Temp, "", nullptr, BO_Assign,
+               B->getLHS());
+    IR.TempOf[B] = Temp;
     return;
   }
   if (auto *L = dyn_cast<LambdaExpr>(E)) {

@@ -2,6 +2,7 @@
 #include "Support/Spelling.h"
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/TemplateBase.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -44,6 +45,16 @@ QualType readableType(QualType T, const ASTContext &Ctx) {
     return Ctx.getQualifiedType(
         Ctx.getPointerType(readableType(P->getPointeeType(), Ctx)),
         T.getLocalQualifiers());
+  // A library class's member typedef (a vector element's
+  // `__gnu_cxx::__alloc_traits<...>::value_type`): the type it names.
+  if (auto *Typedef = T->getAs<TypedefType>()) {
+    const TypedefNameDecl *D = Typedef->getDecl();
+    if (isa<RecordDecl>(D->getDeclContext()) &&
+        Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return readableType(
+          Ctx.getQualifiedType(Typedef->desugar(), T.getLocalQualifiers()),
+          Ctx);
+  }
   return TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/true);
 }
 
