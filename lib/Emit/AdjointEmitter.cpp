@@ -315,16 +315,28 @@ static std::optional<std::string> inverseStep(const EmitContext &C,
 
 Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
   if (S.Grow) {
-    // The new element is assigned like any other; the reverse sweep takes
-    // it off after its adjoint has flowed back.
-    Stmt Element = S;
-    Element.Grow = false;
-    Element.SaveOld = false;
-    Sweeps Result = emitAssign(Element);
-    Lines Grown = growContainer(C, S);
-    Result.Forward.insert(Result.Forward.begin(), Grown.begin(), Grown.end());
-    Lines Shrunk = shrinkContainer(C, S);
-    Result.Reverse.insert(Result.Reverse.end(), Shrunk.begin(), Shrunk.end());
+    // The reverse sweep takes the element off again, then gives its
+    // adjoint to the value it was made from, which reads the container as
+    // it was before.
+    Sweeps Result;
+    std::string Name = C.Printer.varName(S.Var);
+    std::string Push = Name + ".push_back(" + C.Printer.print(S.Value) + ");";
+    if (!targetVaried(C, S)) {
+      Result.Forward = {Push};
+      Result.Reverse = {Name + ".pop_back();"};
+      return Result;
+    }
+    std::string Shadow = ExprPrinter::shadowName(Name);
+    std::string Seed = C.freshTemp();
+    Result.Forward = {shadowGrowth(C, S, growthZero(C, S)), Push};
+    Result.Reverse = {
+        "{",
+        C.Printer.declare(targetType(C, S).getUnqualifiedType(), Seed) + " = " +
+            Shadow + ".back();",
+        Shadow + ".pop_back();", Name + ".pop_back();"};
+    if (S.Value && C.Activity.isVaried(S.Value))
+      accumulate(S.Value, Seed, Result.Reverse);
+    Result.Reverse.push_back("}");
     return Result;
   }
   Sweeps Result;

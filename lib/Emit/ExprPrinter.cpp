@@ -212,6 +212,12 @@ const Expr *accessorObject(const Expr *E) {
 }
 
 const Expr *soleArgument(const CXXConstructExpr *Construct) {
+  // A user's converting constructor (`Sq(double m) : v(m * m)`) computes:
+  // its object is not a copy of its argument.
+  const CXXConstructorDecl *Ctor = Construct->getConstructor();
+  if (Ctor && Ctor->isUserProvided() && !Ctor->isCopyOrMoveConstructor() &&
+      !Ctor->getParent()->isInStdNamespace())
+    return nullptr;
   const Expr *Sole = nullptr;
   for (const Expr *Arg : Construct->arguments()) {
     if (isa<CXXDefaultArgExpr>(Arg))

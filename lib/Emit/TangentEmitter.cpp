@@ -177,31 +177,27 @@ void TangentEmitter::emit(const Block &B, Lines &Out) {
   }
 }
 
-/// The statements that append an element to S's container (and to its
-/// shadow, when that carries derivatives) before the element is assigned.
-Lines growContainer(const EmitContext &C, const Stmt &S) {
-  std::string Zero = explicitZero(C.Printer, targetType(C, S)).value_or("{}");
-  std::string Name = C.Printer.varName(S.Var);
-  Lines Out{Name + ".push_back(" + Zero + ");"};
-  if (targetVaried(C, S))
-    Out.push_back(ExprPrinter::shadowName(Name) + ".push_back(" + Zero + ");");
-  return Out;
+std::string growthZero(const EmitContext &C, const Stmt &S) {
+  return explicitZero(C.Printer, targetType(C, S)).value_or("{}");
 }
 
-/// Undoes growContainer in the reverse sweep.
-Lines shrinkContainer(const EmitContext &C, const Stmt &S) {
+std::string shadowGrowth(const EmitContext &C, const Stmt &S,
+                         const std::string &Element) {
   std::string Name = C.Printer.varName(S.Var);
-  Lines Out;
-  if (targetVaried(C, S))
-    Out.push_back(ExprPrinter::shadowName(Name) + ".pop_back();");
-  Out.push_back(Name + ".pop_back();");
-  return Out;
+  std::string Shadow = ExprPrinter::shadowName(Name);
+  return Shadow + ".resize(" + Name + ".size(), " + growthZero(C, S) + ");\n" +
+         Shadow + ".push_back(" + Element + ");";
 }
 
 void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
   if (S.Grow) {
-    Lines Grown = growContainer(C, S);
-    Out.insert(Out.end(), Grown.begin(), Grown.end());
+    // The new element's value and tangent read the container as it was.
+    if (targetVaried(C, S))
+      Out.push_back(
+          shadowGrowth(C, S, tangent(S.Value).value_or(growthZero(C, S))));
+    Out.push_back(C.Printer.varName(S.Var) + ".push_back(" +
+                  C.Printer.print(S.Value) + ");");
+    return;
   }
   if (targetVaried(C, S)) {
     std::string D = targetShadow(C, S);

@@ -38,12 +38,13 @@ std::string targetShadow(const EmitContext &C, const Stmt &S);
 /// shadow would then dereference null.
 std::string inactivePointerShadow(EmitContext &C, const Stmt &S);
 bool targetVaried(const EmitContext &C, const Stmt &S);
-/// For a Grow statement (`v.push_back(x)`): the statements that append a
-/// zero element to the container, and to its shadow when that carries
-/// derivatives, before the element is assigned; and those that take them
-/// off again in the reverse sweep.
-Lines growContainer(const EmitContext &C, const Stmt &S);
-Lines shrinkContainer(const EmitContext &C, const Stmt &S);
+/// For a Grow statement (`v.push_back(x)`): the zero of the element type,
+/// and the statements that append Element to the container's shadow after
+/// padding it to the container's size (a shadow made empty, for an input
+/// that carries no derivative, takes the container's shape).
+std::string growthZero(const EmitContext &C, const Stmt &S);
+std::string shadowGrowth(const EmitContext &C, const Stmt &S,
+                         const std::string &Element);
 clang::QualType targetType(const EmitContext &C, const Stmt &S);
 /// A class with elements but not an aggregate (std::vector).
 bool isContainer(clang::QualType T);

@@ -71,8 +71,12 @@ const CXXOperatorCallExpr *valueAssignment(const Expr *E) {
                    Method->isMoveAssignmentOperator()))
     return nullptr;
   const IdentifierInfo *Class = Method->getParent()->getIdentifier();
+  // (Not a move from a variable, `u = std::move(n)`: n would keep its
+  // shadow. A temporary moved in, `n = std::vector<double>(m)`, is fine.)
   bool Vector = Method->getParent()->isInStdNamespace() && Class &&
-                Class->getName() == "vector";
+                Class->getName() == "vector" &&
+                (Method->isCopyAssignmentOperator() ||
+                 skipImplicit(Op->getArg(1))->isPRValue());
   return !Method->isUserProvided() || Vector ? Op : nullptr;
 }
 
@@ -179,7 +183,9 @@ private:
   void emitAssign(Block &Out, SourceLocation Loc, int Var, std::string Path,
                   const Expr *LValue, BinaryOperatorKind Op, const Expr *Value);
   void extractCalls(const Expr *E, Block &Out);
-  bool checkExpr(const Expr *E, bool InCondition = false);
+  /// Reports what lowering cannot take in E. With Lifting (extractCalls),
+  /// an assignment whose value is read is allowed: it is lifted out.
+  bool checkExpr(const Expr *E, bool InCondition = false, bool Lifting = false);
   std::string condition(const Expr *Cond, const FlagSet &Guards);
   std::string notAny(const FlagSet &Flags);
   int flag(llvm::StringRef Base);
@@ -835,8 +841,10 @@ void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
                              Block &Out) {
   // A static constant (`static const double c = 2.5;`, a constexpr table)
   // is the same value at every call: an ordinary local here.
+  // (A scalar: a lambda reads one without capturing it, and its
+  // derivative then needs the value, which the printer spells.)
   bool Constant = VD->isStaticLocal() && VD->getType().isConstQualified() &&
-                  !VD->getType()->isReferenceType() && VD->getInit() &&
+                  VD->getType()->isArithmeticType() && VD->getInit() &&
                   VD->getInit()->isConstantInitializer(Ctx, false);
   if ((VD->isStaticLocal() && !Constant) || VD->hasExternalStorage() ||
       VD->getTLSKind() != VarDecl::TLS_None) {
@@ -926,6 +934,21 @@ void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
 void BodyLowerer::lowerConstruction(const CXXConstructExpr *Construct,
                                     const VarDecl *Object, int Var,
                                     Block &Out) {
+  // Generated code declares the object, then sets its members.
+  for (const FieldDecl *F : Construct->getConstructor()->getParent()->fields())
+    if (F->getType().isConstQualified() || F->getType()->isReferenceType()) {
+      Diags.error(
+          Construct->getBeginLoc(),
+          "ddx cannot differentiate the construction of '" +
+              userTypeName(Construct->getType(), Ctx) + "' yet: its member '" +
+              F->getNameAsString() + "' is " +
+              (F->getType()->isReferenceType() ? "a reference" : "const") +
+              ", and generated code sets members after it declares "
+              "the object");
+      Diags.note(F->getLocation(), "make the member non-const (or hold a "
+                                   "pointer instead of a reference)");
+      return;
+    }
   for (const Expr *Arg : Construct->arguments())
     extractCalls(Arg, Out);
   Stmt S;
@@ -986,10 +1009,9 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   if (auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
       isUserConstruction(Construct, Ctx)) {
     // A part of an object, built by a constructor the user wrote: a
-    // temporary object, copied in. (An array's filler, one expression for
-    // all the elements it builds, is built once.)
-    if (!IR.TempOf.count(Init))
-      extractCalls(Init, Out);
+    // temporary object, copied in (an array's filler, one expression for
+    // all the elements it builds, builds the same temporary each time).
+    extractCalls(Init, Out);
     return emitAssign(Out, Loc, Var, Path, nullptr, BO_Assign, Init);
   }
   // The compiler's default constructor of an aggregate builds its members
@@ -1237,13 +1259,17 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
 }
 
 /// Rejects what an expression in differentiated code must not contain.
-bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
+bool BodyLowerer::checkExpr(const Expr *E, bool InCondition, bool Lifting) {
   struct Checker : RecursiveASTVisitor<Checker> {
     DiagReporter &Diags;
     bool InCondition;
     bool Ok = true;
     /// Expressions read for their value (visited before their operands).
     llvm::SmallPtrSet<const Expr *, 4> ReadForValue;
+    bool Lifting = false;
+    const ASTContext *Ctx = nullptr;
+    /// Expressions already lifted out (a condition's, before it is printed).
+    const llvm::DenseMap<const Expr *, int> *Lifted = nullptr;
     Checker(DiagReporter &Diags, bool InCondition)
         : Diags(Diags), InCondition(InCondition) {}
     bool VisitCXXThrowExpr(CXXThrowExpr *T) {
@@ -1264,8 +1290,13 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
     bool VisitBinaryOperator(BinaryOperator *B) {
       // `x = y = v`, `s += (a *= k)`, `(s += a) < 5`: an assignment whose
       // value is read is lifted out as a statement (see extractRec).
-      if (B->isAssignmentOp() && ReadForValue.count(B) &&
-          B->getType()->isArithmeticType())
+      // (Its target is read again for the value, so it must not step
+      // anything itself.)
+      if (Lifting && B->isAssignmentOp() && ReadForValue.count(B) &&
+          B->getType()->isArithmeticType() &&
+          !B->getLHS()->HasSideEffects(*Ctx))
+        return true;
+      if (B->isAssignmentOp() && Lifted->count(B))
         return true;
       if (B->isAssignmentOp()) {
         Diags.error(B->getOperatorLoc(),
@@ -1313,6 +1344,9 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition) {
     }
   };
   Checker C(Diags, InCondition);
+  C.Lifting = Lifting;
+  C.Ctx = &Ctx;
+  C.Lifted = &IR.TempOf;
   C.TraverseStmt(const_cast<Expr *>(E));
   return C.Ok;
 }
@@ -1606,7 +1640,7 @@ std::string BodyLowerer::calleeBaseName(const CallExpr *Call) {
 void BodyLowerer::extractCalls(const Expr *E, Block &Out) {
   if (!E)
     return;
-  if (!checkExpr(E))
+  if (!checkExpr(E, /*InCondition=*/false, /*Lifting=*/true))
     return;
   extractRec(E, Out);
 }
@@ -1635,6 +1669,10 @@ bool BodyLowerer::hasExtractable(const Expr *E) {
       return Init && hasExtractable(Init);
     });
   if (auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+    return true;
+  if (auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+    return true;
+  if (isUserConstruction(dyn_cast<CXXConstructExpr>(E), Ctx))
     return true;
   if (auto *Call = dyn_cast<CallExpr>(E); Call && isUserCall(Call))
     return true;
@@ -1820,6 +1858,11 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out) {
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E);
       isUserConstruction(Construct, Ctx)) {
     // A temporary object: a variable of its own that the rest of E reads.
+    // (One expression built again, a member's initialiser shared by every
+    // object the compiler's constructor builds, builds the same variable.)
+    if (int Temp = IR.TempOf.lookup(Construct); IR.TempOf.count(Construct))
+      return lowerConstruction(Construct, cast<VarDecl>(IR.Vars[Temp].Decl),
+                               Temp, Out);
     std::string Name = uniqueName(
         "_" + Construct->getConstructor()->getParent()->getNameAsString());
     Used.erase(Name); // newVar claims it again

@@ -2,8 +2,8 @@
 // of their own: chained assignment (`x = y = v`), a compound assignment read
 // for its value (`s += (a *= 1.1)`), an assignment in a loop condition
 // (`while ((s += a) < 5.0 && ...)`), `if (init; cond)`, `if (T v = e)`,
-// `switch (init; k)`, and static constants (`static const double`, a
-// `static constexpr` table). Forward and reverse mode against finite
+// `switch (init; k)`, and static scalar constants (`static const double`,
+// `static constexpr double`). Forward and reverse mode against finite
 // differences.
 #include <ddx/ddx.hpp>
 #include <cmath>
@@ -45,10 +45,10 @@ double branches(double a, int k) {
 
 double constants(double a) {
   static const double c = 2.5;
-  static constexpr double weights[3] = {0.5, 1.5, 2.0};
+  static constexpr double w = 1.5;
   double s = 0;
   for (int i = 0; i < 3; ++i)
-    s += weights[i] * std::pow(a, i + 1);
+    s += w * std::pow(a, i + 1);
   return c * s;
 }
 
