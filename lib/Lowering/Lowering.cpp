@@ -1898,12 +1898,17 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out) {
     return;
   }
   if (!Ret->isVoidType()) {
-    std::string Base = "_" + calleeBaseName(Call);
-    int Temp = newVar(Base, Ret.getUnqualifiedType(), Variable::Kind::Temp);
+    // A call extracted again (a member's default value, `double k = g(2);`,
+    // is one expression for every object built) sets the same temporary
+    // again: the rest of the function reads that one.
+    bool Again = IR.TempOf.count(Call);
+    int Temp = Again ? IR.TempOf.lookup(Call)
+                     : newVar("_" + calleeBaseName(Call),
+                              Ret.getUnqualifiedType(), Variable::Kind::Temp);
     IR.TempOf[Call] = Temp;
     Variable &V = IR.Vars[Temp];
     S.Var = Temp;
-    S.FirstWrite = LoopDepth == 0;
+    S.FirstWrite = LoopDepth == 0 && V.Writes == 0;
     ++V.Writes;
     if (LoopDepth > 0)
       V.WrittenInLoop = true;
