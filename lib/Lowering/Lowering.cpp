@@ -141,6 +141,11 @@ private:
   bool userDefaultConstructible(QualType T, SourceLocation Loc);
   /// A user constructor building Object (the variable Var): a call of the
   /// constructor on it (see Constructions.h).
+  /// Construct's arguments lifted out, then Call, the constructor called on
+  /// its object (see Constructions.h), as a Call statement.
+  void pushConstructorCall(const CXXConstructExpr *Construct,
+                           const CXXMemberCallExpr *Call, SourceLocation Loc,
+                           Block &Out);
   void lowerConstruction(const CXXConstructExpr *Construct,
                          const VarDecl *Object, int Var, Block &Out);
   /// The target of an assignment: a whole variable, or an lvalue expression.
@@ -949,16 +954,23 @@ void BodyLowerer::lowerConstruction(const CXXConstructExpr *Construct,
                                    "pointer instead of a reference)");
       return;
     }
-  for (const Expr *Arg : Construct->arguments())
-    extractCalls(Arg, Out);
-  Stmt S;
-  S.K = Stmt::Kind::Call;
-  S.Loc = Construct->getBeginLoc();
-  S.Call = constructionCall(Ctx, Construct, Object);
+  pushConstructorCall(Construct, constructionCall(Ctx, Construct, Object),
+                      Construct->getBeginLoc(), Out);
   Variable &V = IR.Vars[Var];
   ++V.Writes;
   if (LoopDepth > 0)
     V.WrittenInLoop = true;
+}
+
+void BodyLowerer::pushConstructorCall(const CXXConstructExpr *Construct,
+                                      const CXXMemberCallExpr *Call,
+                                      SourceLocation Loc, Block &Out) {
+  for (const Expr *Arg : Construct->arguments())
+    extractCalls(Arg, Out);
+  Stmt S;
+  S.K = Stmt::Kind::Call;
+  S.Loc = Loc;
+  S.Call = Call;
   Out.push_back(S);
 }
 
@@ -969,13 +981,8 @@ void BodyLowerer::lowerConstructorInits(const CXXConstructorDecl *Ctor) {
                              : Ctor->getLocation();
     auto *Delegated = dyn_cast<CXXConstructExpr>(skipImplicit(Init->getInit()));
     if (Init->isDelegatingInitializer() && isUserConstruction(Delegated, Ctx)) {
-      for (const Expr *Arg : Delegated->arguments())
-        extractCalls(Arg, IR.Body);
-      Stmt S;
-      S.K = Stmt::Kind::Call;
-      S.Loc = Loc;
-      S.Call = delegationCall(Ctx, Delegated, Ctor);
-      IR.Body.push_back(S);
+      pushConstructorCall(Delegated, delegationCall(Ctx, Delegated, Ctor), Loc,
+                          IR.Body);
       continue;
     }
     if (!Init->isMemberInitializer() || Init->isIndirectMemberInitializer()) {
