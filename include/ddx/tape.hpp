@@ -13,9 +13,12 @@
 #define DDX_TAPE_HPP
 
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
 #include <iterator>
 #include <new>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 
 namespace ddx {
@@ -171,6 +174,29 @@ template <class C> C zeros_like(const C &c) {
       element = zeros_like(element);
   }
   return z;
+}
+
+/// An object known (from its dynamic type) to be a D, as a D: the object of
+/// a virtual call's overrider, or its shadow, keeping its constness.
+template <class D, class B> D &downcast(B &object) {
+  return static_cast<D &>(object);
+}
+template <class D, class B> const D &downcast(const B &object) {
+  return static_cast<const D &>(object);
+}
+
+/// Where a virtual call's derivative dispatches over the classes its
+/// translation unit defines, an object of another class (defined in a file
+/// ddx did not transform) reaches here: a stop with its name, rather than
+/// a derivative computed for the wrong function.
+[[noreturn]] inline void unknown_dynamic_type(const char *function,
+                                              const std::type_info &type) {
+  std::fprintf(stderr,
+               "ddx: the derivative of the virtual call '%s' reached an object "
+               "of class '%s', which the translation unit ddx transformed "
+               "does not define; include its definition there\n",
+               function, type.name());
+  std::abort();
 }
 
 } // namespace ddx

@@ -14,6 +14,15 @@ namespace ddx {
 /// isDifferentiableType, with the records already being looked at: a
 /// struct that points to its own type (a list node) is differentiable only
 /// through its other members.
+/// Whether D is declared in namespace std, or in a class or namespace
+/// nested in it.
+static bool inStdNamespace(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (auto *NS = dyn_cast<NamespaceDecl>(DC); NS && NS->isStdNamespace())
+      return true;
+  return false;
+}
+
 static bool differentiable(QualType T,
                            llvm::SmallPtrSetImpl<const RecordDecl *> &Open) {
   T = T.getNonReferenceType().getCanonicalType();
@@ -45,6 +54,16 @@ static bool differentiable(QualType T,
       Visit(Arg);
   for (const FieldDecl *F : R->fields())
     Result = Result || differentiable(F->getType(), Open);
+  // (A library class's bases are its machinery: std::function's
+  // unary_function<double, double> holds no double.)
+  if (auto *CXX = dyn_cast<CXXRecordDecl>(R);
+      CXX && CXX->hasDefinition() && !inStdNamespace(CXX)) {
+    for (const CXXBaseSpecifier &Base : CXX->bases())
+      Result = Result || differentiable(Base.getType(), Open);
+    // An interface (a class with pure virtual functions) is what objects of
+    // derived classes, which hold the data, are used through.
+    Result = Result || CXX->isAbstract();
+  }
   Open.erase(R);
   return Result;
 }
@@ -81,15 +100,6 @@ bool holdsValues(QualType T) {
   return anyMember(T, [](QualType F) {
     return !F->isPointerType() && !F->isRecordType() && isDifferentiableType(F);
   });
-}
-
-/// Whether D is declared in namespace std, or in a class or namespace
-/// nested in it.
-static bool inStdNamespace(const Decl *D) {
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (auto *NS = dyn_cast<NamespaceDecl>(DC); NS && NS->isStdNamespace())
-      return true;
-  return false;
 }
 
 /// Whether a default member initializer gives zero: `double b = 0;`,

@@ -89,7 +89,7 @@ private:
   std::string text(const Expr *E) const;
   bool planRequest(const Request &R, std::string &Rewrite);
   bool checkResult(const Request &R);
-  bool fitsShadow(QualType Param, const Expr *Shadow) const;
+  bool fitsShadow(QualType Param, const Expr *Primal, const Expr *Shadow) const;
   /// Each request's entry function, and where its first request's
   /// top-level declaration begins.
   std::map<std::string, unsigned> EntryOffsets;
@@ -133,15 +133,30 @@ unsigned TUTransformer::topLevelOffset(SourceLocation Loc) const {
 /// its shadow: of the parameter's type without const, an array for a
 /// pointer. (A float array for a double pointer would not compile, nor
 /// would a const array receive the adjoints.)
-bool TUTransformer::fitsShadow(QualType Param, const Expr *Shadow) const {
+bool TUTransformer::fitsShadow(QualType Param, const Expr *Primal,
+                               const Expr *Shadow) const {
   QualType Want = shadowType(Ctx, Param).getNonReferenceType();
   QualType Have = Shadow->getType().getNonReferenceType();
-  if (!Want->isPointerType())
-    return Ctx.hasSameType(Want, Have);
-  if (const ArrayType *Array = Ctx.getAsArrayType(Have))
-    Have = Ctx.getPointerType(Array->getElementType());
-  return Have->isPointerType() &&
-         Ctx.hasSameType(Want->getPointeeType(), Have->getPointeeType());
+  QualType Given = Primal->getType().getNonReferenceType();
+  if (Want->isPointerType()) {
+    if (const ArrayType *Array = Ctx.getAsArrayType(Have))
+      Have = Ctx.getPointerType(Array->getElementType());
+    if (!Have->isPointerType())
+      return false;
+    Want = Want->getPointeeType();
+    Have = Have->getPointeeType();
+    Given = Given->isPointerType() ? Given->getPointeeType() : QualType();
+  }
+  if (Ctx.hasSameType(Want, Have))
+    return true;
+  // An object of a derived class passed for a base with virtual functions
+  // has a shadow of its own class: the derivative code casts both to the
+  // class of the function a virtual call reaches.
+  auto *Base = Want->getAsCXXRecordDecl();
+  auto *Derived = Have->getAsCXXRecordDecl();
+  return Base && Derived && Base->hasDefinition() && Base->isPolymorphic() &&
+         Derived->isDerivedFrom(Base) && !Given.isNull() &&
+         Ctx.hasSameType(Given.getUnqualifiedType(), Have);
 }
 
 /// A gradient seeds a floating-point result with 1; a derivative returns
@@ -324,7 +339,7 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
                         Param.Name + "' is passed by value (use " +
                         std::string(valueMarker(R)) + ")");
         Ok = false;
-      } else if (!fitsShadow(T, A.Shadow)) {
+      } else if (!fitsShadow(T, A.Primal, A.Shadow)) {
         Diags.error(A.Shadow->getBeginLoc(),
                     "the shadow of '" + Param.Name + "' has type '" +
                         userTypeName(A.Shadow->getType(), Ctx) +

@@ -227,8 +227,15 @@ void AdjointEmitter::recordUnsaved(int Target, const CallExpr *Call,
 
 Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
   switch (S.K) {
-  case Stmt::Kind::Assign:
-    return savingPrimalWrites(S.Value, emitAssign(S));
+  case Stmt::Kind::Assign: {
+    // (A value that is an extracted call, `_ret = f(d)`, reads the call's
+    // temporary: the Call statement saved what the call writes.)
+    const Expr *Value = S.Value;
+    if (auto *Call = dyn_cast_or_null<CallExpr>(skipImplicit(Value));
+        Call && C.Printer.tempOf(Call) >= 0)
+      Value = nullptr;
+    return savingPrimalWrites(Value, emitAssign(S));
+  }
   case Stmt::Kind::Call:
     return emitCall(S);
   case Stmt::Kind::Eval: {
@@ -319,14 +326,13 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     // adjoint to the value it was made from, which reads the container as
     // it was before.
     Sweeps Result;
-    std::string Name = C.Printer.varName(S.Var);
+    auto [Name, Shadow] = grownContainer(C, S);
     std::string Push = Name + ".push_back(" + C.Printer.print(S.Value) + ");";
     if (!targetVaried(C, S)) {
       Result.Forward = {Push};
       Result.Reverse = {Name + ".pop_back();"};
       return Result;
     }
-    std::string Shadow = ExprPrinter::shadowName(Name);
     std::string Seed = C.freshTemp();
     Result.Forward = {shadowGrowth(C, S, growthZero(C, S)), Push};
     Result.Reverse = {

@@ -220,18 +220,27 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
     return false;
   }
   CallBinding B = Rules.bind(Call);
+  if (Candidate) { // one branch of a virtual call's dispatch: an overrider
+    B.K = CallBinding::Kind::UserFunction;
+    B.Callee =
+        Candidate->getDefinition() ? Candidate->getDefinition() : Candidate;
+  }
   const FunctionDecl *FD = B.Callee;
   if (!FD || B.K != CallBinding::Kind::UserFunction) {
     checkCall(Call);
     return false;
   }
   Out.What.Function = FD;
+  const Expr *Object = memberOperatorObject(Call);
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-    Out.Args.push_back({Member->getImplicitObjectArgument(),
-                        selfParamType(cast<CXXMethodDecl>(FD)), nullptr, true});
-  else if (const Expr *Object = memberOperatorObject(Call))
-    Out.Args.push_back(
-        {Object, selfParamType(cast<CXXMethodDecl>(FD)), nullptr, true});
+    Object = Member->getImplicitObjectArgument();
+  if (Object) {
+    auto *Method = cast<CXXMethodDecl>(FD);
+    Out.Args.push_back({Object, selfParamType(Method), nullptr, true});
+    // (An overrider of a derived class takes the object as that class.)
+    if (Candidate)
+      Out.Args.back().AsClass = Method->getParent();
+  }
   std::vector<CalleeArg> Captures;
   for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
@@ -272,14 +281,19 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
 
 /// The object of a member call as the callee's `self` reads it: `this` is
 /// `self`; a pointer is dereferenced.
-static std::string objectText(const Expr *E, const std::string &This,
-                              const std::string &Printed) {
-  E = skipImplicit(E);
-  if (isa<CXXThisExpr>(E))
-    return This;
-  if (E->getType()->isPointerType())
-    return "*" + wrap(Printed);
-  return Printed;
+static std::string objectText(const CalleeArg &A, const std::string &This,
+                              const std::string &Printed,
+                              const ExprPrinter &Printer) {
+  const Expr *E = skipImplicit(A.E);
+  std::string Text = isa<CXXThisExpr>(E)             ? This
+                     : E->getType()->isPointerType() ? "*" + wrap(Printed)
+                                                     : Printed;
+  if (!A.AsClass)
+    return Text;
+  // A branch of a virtual call's dispatch, where the object is known to be
+  // of the overrider's class (and so is its shadow, made alike).
+  QualType Class = A.AsClass->getASTContext().getRecordType(A.AsClass);
+  return "::ddx::downcast<" + Printer.typeName(Class) + ">(" + Text + ")";
 }
 
 /// A field of the struct Object is or points to, where Text spells Object.
@@ -303,7 +317,7 @@ std::string EmitContext::argText(const CalleeArg &A) const {
     return fieldOf(holderObject(A.E), Printer.print(holderObject(A.E)),
                    A.Field);
   std::string Text = Printer.print(A.E);
-  return A.IsObject ? objectText(A.E, "self", Text) : Text;
+  return A.IsObject ? objectText(A, "self", Text, Printer) : Text;
 }
 
 std::string EmitContext::argShadow(const CalleeArg &A) const {
@@ -314,8 +328,9 @@ std::string EmitContext::argShadow(const CalleeArg &A) const {
   std::string Text = A.E->getType()->isPointerType()
                          ? Printer.shadowPointer(A.E)
                          : Printer.shadow(A.E);
-  return A.IsObject ? objectText(A.E, ExprPrinter::shadowName("self"), Text)
-                    : Text;
+  return A.IsObject
+             ? objectText(A, ExprPrinter::shadowName("self"), Text, Printer)
+             : Text;
 }
 
 bool EmitContext::anyVaried(const ResolvedCall &R) const {
@@ -800,12 +815,18 @@ bool EmitContext::checkValueClass(const Stmt &Assign, int Target) {
       Class->isInStdNamespace() || !Activity.isVaried(Target))
     return true;
   // A class whose default constructor the compiler writes, which starts
-  // each member at zero (or an empty container), as `{}` does.
+  // each member at zero (or an empty container), as `{}` does; also one
+  // with virtual functions or bases (non-virtual, public: their members are
+  // the object's).
   bool PublicMembers = llvm::all_of(Class->fields(), [](const FieldDecl *F) {
     return F->getAccess() == AS_public;
   });
-  if (PublicMembers && !Class->isPolymorphic() && Class->getNumBases() == 0 &&
-      !hasDefaultedValues(IR.Vars[Target].Type))
+  bool PlainBases = llvm::all_of(Class->bases(), [](const CXXBaseSpecifier &B) {
+    return !B.isVirtual() && B.getAccessSpecifier() == AS_public;
+  });
+  QualType T = IR.Vars[Target].Type;
+  if (PublicMembers && PlainBases && Class->hasDefaultConstructor() &&
+      (!hasDefaultedValues(T) || memberwiseZero(Printer, T, "z")))
     return true;
   Diags.error(Assign.Loc, "ddx cannot differentiate values of the class '" +
                               userTypeName(IR.Vars[Target].Type, Ctx) +

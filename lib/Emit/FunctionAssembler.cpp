@@ -223,7 +223,8 @@ std::string InstanceBuilder::paramList(Mode M) const {
 bool InstanceBuilder::checkZeroableShadows() const {
   // (A container's elements are cleared one by one.)
   std::function<bool(QualType)> Unclearable = [&](QualType T) {
-    if (hasDefaultedValues(T) && !T.isTriviallyCopyableType(Ctx))
+    if (hasDefaultedValues(T) && !T.isTriviallyCopyableType(Ctx) &&
+        !memberwiseZero(Printer, T, "z"))
       return true;
     return isContainer(T) &&
            anyTypeArgument(T->getAsCXXRecordDecl(), Unclearable);

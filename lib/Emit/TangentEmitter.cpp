@@ -76,11 +76,7 @@ QualType targetType(const EmitContext &C, const Stmt &S) {
     llvm::StringRef Name =
         Path.take_until([](char Ch) { return Ch == '.' || Ch == '['; });
     Path = Path.drop_front(Name.size());
-    const FieldDecl *Found = nullptr;
-    if (auto *R = T->getAsRecordDecl())
-      for (const FieldDecl *F : R->fields())
-        if (F->getName() == Name)
-          Found = F;
+    const FieldDecl *Found = fieldNamed(T->getAsCXXRecordDecl(), Name);
     if (!Found)
       return C.IR.Vars[S.Var].Type;
     T = Found->getType();
@@ -108,7 +104,56 @@ std::optional<std::string> explicitZero(const ExprPrinter &Printer,
                                         QualType T) {
   if (!hasDefaultedValues(T))
     return std::nullopt;
-  return "::ddx::zero<" + Printer.typeName(T.getUnqualifiedType()) + ">()";
+  std::string Name = Printer.typeName(T.getUnqualifiedType());
+  const ASTContext &Ctx = Printer.context();
+  if (T->isRecordType() && !T.isTriviallyCopyableType(Ctx))
+    if (auto Clear = memberwiseZero(Printer, T, "z"))
+      return "[] {\n" + Name + " z{};\n" + llvm::join(*Clear, "\n") +
+             "\nreturn z;\n}()";
+  return "::ddx::zero<" + Name + ">()";
+}
+
+std::optional<std::vector<std::string>>
+memberwiseZero(const ExprPrinter &Printer, QualType T,
+               const std::string &Object) {
+  const ASTContext &Ctx = Printer.context();
+  auto *R = T->getAsCXXRecordDecl();
+  if (!R || !R->hasDefinition() || !R->hasDefaultConstructor() ||
+      R->isInStdNamespace())
+    return std::nullopt;
+  std::vector<std::string> Out;
+  for (const CXXBaseSpecifier &Base : R->bases()) {
+    auto Inner = Base.isVirtual() || Base.getAccessSpecifier() != AS_public
+                     ? std::nullopt
+                     : memberwiseZero(Printer, Base.getType(), Object);
+    if (!Inner)
+      return std::nullopt;
+    Out.insert(Out.end(), Inner->begin(), Inner->end());
+  }
+  for (const FieldDecl *F : R->fields()) {
+    QualType FT = F->getType();
+    // (A pointer's shadow keeps what value initialisation gave it.)
+    if (!isDifferentiableType(FT) || FT->isPointerType())
+      continue;
+    if (F->getAccess() != AS_public || F->getName().empty() ||
+        FT.isConstQualified() || FT->isReferenceType())
+      return std::nullopt;
+    std::string Member = Object + "." + F->getNameAsString();
+    if (FT->isRealFloatingType()) {
+      Out.push_back(Member + " = 0;");
+    } else if (FT->isArrayType() || FT.isTriviallyCopyableType(Ctx)) {
+      if (!FT.isTriviallyCopyableType(Ctx))
+        return std::nullopt;
+      Out.push_back("::ddx::set_zero(" + Member + ");");
+    } else if (isContainer(FT)) {
+      Out.push_back(Member + " = ::ddx::zeros_like(" + Member + ");");
+    } else if (auto Inner = memberwiseZero(Printer, FT, Member)) {
+      Out.insert(Out.end(), Inner->begin(), Inner->end());
+    } else {
+      return std::nullopt;
+    }
+  }
+  return Out;
 }
 
 std::string declareZero(const ExprPrinter &Printer, QualType T,
@@ -181,10 +226,17 @@ std::string growthZero(const EmitContext &C, const Stmt &S) {
   return explicitZero(C.Printer, targetType(C, S)).value_or("{}");
 }
 
+std::pair<std::string, std::string> grownContainer(const EmitContext &C,
+                                                   const Stmt &S) {
+  std::string Name = C.Printer.varName(S.Var);
+  llvm::StringRef Member =
+      llvm::StringRef(S.Path).drop_back(llvm::StringRef(".back()").size());
+  return {Name + Member.str(), ExprPrinter::shadowName(Name) + Member.str()};
+}
+
 std::string shadowGrowth(const EmitContext &C, const Stmt &S,
                          const std::string &Element) {
-  std::string Name = C.Printer.varName(S.Var);
-  std::string Shadow = ExprPrinter::shadowName(Name);
+  auto [Name, Shadow] = grownContainer(C, S);
   return Shadow + ".resize(" + Name + ".size(), " + growthZero(C, S) + ");\n" +
          Shadow + ".push_back(" + Element + ");";
 }
@@ -195,7 +247,7 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
     if (targetVaried(C, S))
       Out.push_back(
           shadowGrowth(C, S, tangent(S.Value).value_or(growthZero(C, S))));
-    Out.push_back(C.Printer.varName(S.Var) + ".push_back(" +
+    Out.push_back(grownContainer(C, S).first + ".push_back(" +
                   C.Printer.print(S.Value) + ");");
     return;
   }

@@ -43,6 +43,10 @@ bool targetVaried(const EmitContext &C, const Stmt &S);
 /// padding it to the container's size (a shadow made empty, for an input
 /// that carries no derivative, takes the container's shape).
 std::string growthZero(const EmitContext &C, const Stmt &S);
+/// The container a Grow statement grows (`s.w` for the path `.w.back()`),
+/// and its shadow.
+std::pair<std::string, std::string> grownContainer(const EmitContext &C,
+                                                   const Stmt &S);
 std::string shadowGrowth(const EmitContext &C, const Stmt &S,
                          const std::string &Element);
 clang::QualType targetType(const EmitContext &C, const Stmt &S);
@@ -55,6 +59,13 @@ clang::QualType containerElement(clang::QualType T);
 /// have default values, see hasDefaultedValues): `::ddx::zero<T>()`.
 std::optional<std::string> explicitZero(const ExprPrinter &Printer,
                                         clang::QualType T);
+/// For a class ddx cannot clear byte by byte (one with virtual functions,
+/// or holding a container, beside members with default values): the
+/// statements that clear Object's derivatives member by member, or none
+/// when a member cannot be reached (private) or cleared.
+std::optional<std::vector<std::string>>
+memberwiseZero(const ExprPrinter &Printer, clang::QualType T,
+               const std::string &Object);
 /// The declaration of Name, a T that starts at zero: `T Name{};`, or where
 /// `{}` is not zero (or no constructor at all), `T Name =
 /// ::ddx::zero<T>();` (an array: `{}` then `::ddx::set_zero(Name);`).

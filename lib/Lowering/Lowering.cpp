@@ -84,8 +84,9 @@ const CXXOperatorCallExpr *valueAssignment(const Expr *E) {
 class BodyLowerer {
 public:
   BodyLowerer(ASTContext &Ctx, const RuleBinder &Rules, DiagReporter &Diags,
-              FunctionIR &IR)
-      : Ctx(Ctx), Rules(Rules), Diags(Diags), IR(IR), Printer(Ctx, IR, Diags) {}
+              OverriderIndex &Overriders, FunctionIR &IR)
+      : Ctx(Ctx), Rules(Rules), Diags(Diags), Overriders(Overriders), IR(IR),
+        Printer(Ctx, IR, Diags) {}
 
   void addParam(const ValueDecl *D, QualType Type);
   /// The object of a member function, as the parameter `self`.
@@ -110,7 +111,7 @@ private:
   FlagSet lowerLoop(const clang::Stmt *Loop, const Expr *Cond,
                     const clang::Stmt *Body, const Expr *Inc, bool TestFirst,
                     Block &Out, const std::string &CondText = "",
-                    Block ExtraStep = {});
+                    Block ExtraStep = {}, const VarDecl *CondVar = nullptr);
   FlagSet lowerRangeFor(const CXXForRangeStmt *For, Block &Out);
   FlagSet lowerSwitch(const SwitchStmt *S, Block &Out);
   /// An if's or switch's init-statement and condition variable, lowered
@@ -134,6 +135,11 @@ private:
   /// Whether generated code can declare a variable of type T before it
   /// sets it (reported at Loc): with a default constructor, or, for a
   /// trivially copyable class, from zero bytes (::ddx::zero).
+  bool checkBase(const CXXRecordDecl *Record, const CXXBaseSpecifier &Base,
+                 const Expr *Init, SourceLocation Loc);
+  static bool publicMembers(const CXXRecordDecl *Record);
+  static const FieldDecl *hiddenMember(const CXXRecordDecl *Record,
+                                       const CXXBaseSpecifier &Base);
   bool isDeclarable(QualType T, SourceLocation Loc);
   /// Whether a value of type T left without an initialiser is zero: not so
   /// for a class whose default constructor the user wrote, which lowering
@@ -175,6 +181,7 @@ private:
   /// Appends a Call statement; one through a pointer with several candidate
   /// functions becomes an if-chain testing the pointer, one call each.
   void pushCall(Stmt S, Block &Out);
+  void pushDispatch(Stmt S, const Expr *Object, Block &Out);
   void noteOptionArgs(const CallExpr *Call);
   bool isLocalCallable(const VarDecl *VD);
   /// Copies the by-value captures of L that change later into temporaries,
@@ -200,6 +207,7 @@ private:
   ASTContext &Ctx;
   const RuleBinder &Rules;
   DiagReporter &Diags;
+  OverriderIndex &Overriders;
   FunctionIR &IR;
   ExprPrinter Printer;
   llvm::StringSet<> Used;
@@ -412,29 +420,15 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
     return Set;
   }
   if (auto *For = dyn_cast<ForStmt>(S)) {
-    if (For->getConditionVariable()) {
-      Diags.error(For->getBeginLoc(),
-                  "ddx cannot differentiate a for loop whose condition "
-                  "declares a variable yet; declare the variable before the "
-                  "loop and assign it again at the end of the body");
-      return {};
-    }
     FlagSet Set = lowerStmt(For->getInit(), Out, false);
-    mergeFlags(Set, lowerLoop(For, For->getCond(), For->getBody(),
-                              For->getInc(), true, Out));
+    mergeFlags(Set,
+               lowerLoop(For, For->getCond(), For->getBody(), For->getInc(),
+                         true, Out, "", {}, For->getConditionVariable()));
     return Set;
   }
-  if (auto *While = dyn_cast<WhileStmt>(S)) {
-    if (While->getConditionVariable()) {
-      Diags.error(While->getBeginLoc(),
-                  "ddx cannot differentiate a while loop whose condition "
-                  "declares a variable yet; declare the variable before the "
-                  "loop and assign it again at the end of the body");
-      return {};
-    }
+  if (auto *While = dyn_cast<WhileStmt>(S))
     return lowerLoop(While, While->getCond(), While->getBody(), nullptr, true,
-                     Out);
-  }
+                     Out, "", {}, While->getConditionVariable());
   if (auto *Do = dyn_cast<DoStmt>(S))
     return lowerLoop(Do, Do->getCond(), Do->getBody(), nullptr, false, Out);
   if (auto *Switch = dyn_cast<SwitchStmt>(S))
@@ -485,7 +479,8 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
 FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
                                const clang::Stmt *Body, const Expr *Inc,
                                bool TestFirst, Block &Out,
-                               const std::string &CondText, Block ExtraStep) {
+                               const std::string &CondText, Block ExtraStep,
+                               const VarDecl *CondVar) {
   // A condition that changes a variable (`while (m-- > 0)`, `while
   // (advance(k))`) is evaluated as statements at the top of each
   // iteration, so that the reverse sweep sees the changes; when it fails,
@@ -500,8 +495,11 @@ FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
                                     "loop");
     return {};
   }
-  // (So is one that calls a lambda: generated code has no primal of it.)
-  bool Stepping = Cond && (writesVariables(Cond) || PassesLambda);
+  // (So is one that calls a lambda: generated code has no primal of it,
+  // and one that declares a variable, `while (double d = next(x))`, set
+  // anew each time.)
+  bool Stepping =
+      Cond && (writesVariables(Cond) || PassesLambda || CondVar != nullptr);
   if (Stepping && !TestFirst) {
     Diags.error(Cond->getBeginLoc(),
                 "ddx cannot differentiate a do-while loop whose condition "
@@ -534,6 +532,8 @@ FlagSet BodyLowerer::lowerLoop(const clang::Stmt *LoopStmt, const Expr *Cond,
   }
   FlagSet Set;
   if (Stepping) {
+    if (CondVar)
+      lowerDecl(CondVar, Loop.Then);
     extractCalls(Cond, Loop.Then);
     Stmt Exit;
     Exit.K = Stmt::Kind::If;
@@ -730,7 +730,7 @@ FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
     Groups.back().Stmts.push_back(Inner);
   }
 
-  Breakable Target;
+  bool FallsThrough = false;
   for (auto &G : Groups) {
     // A braced case body is its statements (locals are hoisted anyway).
     while (!G.Stmts.empty() && isa<CompoundStmt>(G.Stmts.back())) {
@@ -738,20 +738,69 @@ FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
       G.Stmts.pop_back();
       G.Stmts.insert(G.Stmts.end(), Body->body_begin(), Body->body_end());
     }
+    FallsThrough |= &G != &Groups.back() &&
+                    !(G.Stmts.size() &&
+                      isa<BreakStmt, ReturnStmt, ContinueStmt>(G.Stmts.back()));
+  }
+  if (FallsThrough) {
+    // A case falls into the next: the cases run in source order, from the
+    // one the selector picks (`_case`) until a break.
+    int Case = newVar("_case", Ctx.IntTy, Variable::Kind::Local);
+    auto SetCase = [&](Block &Into, size_t I) {
+      Stmt Set;
+      Set.K = Stmt::Kind::Raw;
+      Set.Text = IR.Vars[Case].Name + " = " + std::to_string(I) + ";";
+      Into.push_back(std::move(Set));
+    };
+    Block *Tail = &Out;
+    size_t DefaultIndex = Groups.size();
+    for (size_t I = 0; I < Groups.size(); ++I) {
+      if (Groups[I].IsDefault) {
+        DefaultIndex = I;
+        continue;
+      }
+      Stmt Pick;
+      Pick.K = Stmt::Kind::If;
+      Pick.Loc = Groups[I].Loc;
+      for (const std::string &L : Groups[I].Labels)
+        Pick.Cond += (Pick.Cond.empty() ? "" : " || ") +
+                     IR.Vars[Selector].Name + " == " + L;
+      SetCase(Pick.Then, I);
+      Tail->push_back(std::move(Pick));
+      Tail = &Tail->back().Else;
+    }
+    SetCase(*Tail, DefaultIndex);
+    Breakable Target;
+    for (const Group &G : Groups)
+      for (const clang::Stmt *St : G.Stmts)
+        if (Target.BreakFlag < 0 && (hasJump(St, false) || isa<BreakStmt>(St)))
+          Target.BreakFlag = flag("_break");
+    if (Target.BreakFlag >= 0)
+      setFlag(Out, Target.BreakFlag, false);
+    Targets.push_back(Target);
+    FlagSet Escaping;
+    for (size_t I = 0; I < Groups.size(); ++I) {
+      Stmt Run;
+      Run.K = Stmt::Kind::If;
+      Run.Loc = Groups[I].Loc;
+      Run.Cond = IR.Vars[Case].Name + " <= " + std::to_string(I) +
+                 (Escaping.empty() ? "" : " && " + notAny(Escaping));
+      mergeFlags(Escaping, lowerStmts(Groups[I].Stmts, Run.Then));
+      Out.push_back(std::move(Run));
+    }
+    Targets.pop_back();
+    FlagSet Result;
+    for (int F : Escaping)
+      if (F != Target.BreakFlag)
+        Result.push_back(F);
+    return Result;
+  }
+
+  Breakable Target;
+  for (auto &G : Groups) {
     // A trailing break ends the case; any other break needs a flag.
     if (!G.Stmts.empty() && isa<BreakStmt>(G.Stmts.back()))
       G.Stmts.pop_back();
-    else if (&G != &Groups.back() &&
-             !(G.Stmts.size() &&
-               isa<ReturnStmt, ContinueStmt>(G.Stmts.back()))) {
-      Diags.error(G.Loc,
-                  "ddx cannot differentiate a switch case that falls through "
-                  "into the next yet: it turns each case into a branch of an "
-                  "if-else chain; end the case with break or return, and "
-                  "repeat the shared statements (or call a function holding "
-                  "them) in each case");
-      return {};
-    }
     for (const clang::Stmt *St : G.Stmts)
       if (hasJump(St, false) || isa<BreakStmt>(St))
         Target.BreakFlag =
@@ -980,9 +1029,19 @@ void BodyLowerer::lowerConstructorInits(const CXXConstructorDecl *Ctor) {
                              ? Init->getSourceLocation()
                              : Ctor->getLocation();
     auto *Delegated = dyn_cast<CXXConstructExpr>(skipImplicit(Init->getInit()));
-    if (Init->isDelegatingInitializer() && isUserConstruction(Delegated, Ctx)) {
+    // A base built by a constructor the user wrote is that constructor
+    // called on `self` (as the base), like a delegation.
+    if ((Init->isDelegatingInitializer() || Init->isBaseInitializer()) &&
+        !Init->isBaseVirtual() && isUserConstruction(Delegated, Ctx)) {
       pushConstructorCall(Delegated, delegationCall(Ctx, Delegated, Ctor), Loc,
                           IR.Body);
+      continue;
+    }
+    // Otherwise a base is built member by member, as an aggregate is: its
+    // members are members of `self`.
+    if (Init->isBaseInitializer() && !Init->isBaseVirtual()) {
+      lowerInit(IR.SelfVar, "", QualType(Init->getBaseClass(), 0),
+                Init->getInit(), Loc, IR.Body);
       continue;
     }
     if (!Init->isMemberInitializer() || Init->isIndirectMemberInitializer()) {
@@ -1038,6 +1097,13 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   const CXXRecordDecl *Record = T->getAsCXXRecordDecl();
   bool Aggregate = Ctx.getAsConstantArrayType(T) ||
                    (Record && Record->hasDefinition() && Record->isAggregate());
+  // The compiler's default constructor builds any class member by member
+  // (one with virtual functions is not an aggregate).
+  // (Generated code names its members: they must be public.)
+  Aggregate |=
+      Record && Implicit && !Implicit->isUserProvided() &&
+      !Ctx.getSourceManager().isInSystemHeader(Record->getLocation()) &&
+      publicMembers(Record);
   if (Aggregate && (!Init || List)) {
     // Element by element, so each element's value can be differentiated.
     auto InitAt = [&](unsigned I) -> const Expr * {
@@ -1064,18 +1130,20 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
                   Array->getElementType(), InitAt(I), Loc, Out);
       return;
     }
-    // The adjoint sweeps address a struct's members by its own fields, so
-    // a base's fields would be lost there.
-    if (Record && Record->getNumBases() > 0) {
-      Diags.error(Loc, "ddx cannot differentiate the initialisation of '" +
-                           userTypeName(T, Ctx) +
-                           "', a struct with base classes, yet: it builds "
-                           "derivatives member by member from the struct's "
-                           "own fields; give the struct its members directly "
-                           "instead of through a base class");
-      return;
-    }
     unsigned I = 0;
+    // A base's members are members of the object (`ball.m`): the base is
+    // built in place, as a part of it with the same path.
+    for (const CXXBaseSpecifier &Base : Record->bases()) {
+      const Expr *BaseInit = InitAt(I++);
+      if (!BaseInit && Implicit)
+        for (const CXXCtorInitializer *BI : Implicit->inits())
+          if (BI->isBaseInitializer() &&
+              Ctx.hasSameType(QualType(BI->getBaseClass(), 0), Base.getType()))
+            BaseInit = BI->getInit();
+      if (!checkBase(Record, Base, BaseInit, Loc))
+        return;
+      lowerInit(Var, Path, Base.getType(), BaseInit, Loc, Out);
+    }
 
     for (const FieldDecl *F : T->getAsRecordDecl()->fields()) {
       const Expr *FieldInit = InitAt(I++);
@@ -1113,18 +1181,102 @@ bool BodyLowerer::lowerGrow(const CXXMemberCallExpr *Call, Block &Out) {
       !(Ctx.hasSameUnqualifiedType(Element, Given) ||
         (Element->isArithmeticType() && Given->isArithmeticType())))
     return false;
-  auto [Var, LValue] = assignTarget(Call->getImplicitObjectArgument());
-  // (A vector reached through a member or a pointer is left to the
-  // general rules, which refuse it on active data.)
-  if (Var < 0 || LValue || IR.Vars[Var].isAlias())
+  // A local or parameter vector, or a member of one (`s.w`, `this->w`);
+  // (a vector reached through a pointer is left to the general rules,
+  // which refuse it on active data).
+  std::string Path;
+  const Expr *Object = skipImplicit(Call->getImplicitObjectArgument());
+  while (auto *ME = dyn_cast<MemberExpr>(Object)) {
+    auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    const Expr *Base = skipImplicit(ME->getBase());
+    if (!F || F->getName().empty() ||
+        (ME->isArrow() && !isa<CXXThisExpr>(Base)))
+      return false;
+    Path = "." + F->getNameAsString() + Path;
+    Object = Base;
+  }
+  int Var = isa<CXXThisExpr>(Object) ? IR.SelfVar : -1;
+  if (Var < 0) {
+    auto [Root, LValue] = assignTarget(Object);
+    if (LValue && !Path.empty())
+      if (auto *Ref = dyn_cast<DeclRefExpr>(Object))
+        Root = IR.VarOf.lookup(Ref->getDecl()), LValue = nullptr;
+    if (LValue)
+      return false;
+    Var = Root;
+  }
+  if (Var < 0 || IR.Vars[Var].isAlias())
     return false;
   extractCalls(Value, Out);
-  emitAssign(Out, Call->getExprLoc(), Var, ".back()", nullptr, BO_Assign,
+  emitAssign(Out, Call->getExprLoc(), Var, Path + ".back()", nullptr, BO_Assign,
              Value);
   Out.back().Grow = true;
   Out.back().SaveOld = false;
   Out.back().FirstWrite = false;
   return true;
+}
+
+/// A base that lowerInit builds in place: not virtual, its members reached
+/// by their names from the object, and its value given member by member
+/// (braces, or the compiler's default constructor).
+bool BodyLowerer::checkBase(const CXXRecordDecl *Record,
+                            const CXXBaseSpecifier &Base, const Expr *Init,
+                            SourceLocation Loc) {
+  std::string BaseName = userTypeName(Base.getType(), Ctx);
+  std::string Why, Remedy = "give the base's members in braces ({{a, b}, "
+                            "c}), or build the object in a constructor of "
+                            "its own class";
+  if (Base.isVirtual()) {
+    Why = "the base '" + BaseName + "' is virtual";
+    Remedy = "derive from it without 'virtual'";
+  } else if (const FieldDecl *Hidden = hiddenMember(Record, Base)) {
+    Why = "a member of its own hides the member '" + Hidden->getNameAsString() +
+          "' of its base '" + BaseName + "'";
+    Remedy = "give the members different names";
+  }
+  Init = skipImplicit(Init);
+  auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+  if (Why.empty() && Init && !isa<InitListExpr, ImplicitValueInitExpr>(Init) &&
+      !(Construct && Construct->getNumArgs() == 0 &&
+        !Construct->getConstructor()->isUserProvided()))
+    Why = "its base '" + BaseName +
+          "' is built from a value or a constructor of its own";
+  if (Why.empty())
+    return true;
+  Diags.error(Loc, "ddx cannot differentiate the initialisation of '" +
+                       userTypeName(Ctx.getRecordType(Record), Ctx) +
+                       "' yet: " + Why);
+  Diags.note(Loc, Remedy);
+  return false;
+}
+
+/// Whether generated code can name every data member of Record: its own and
+/// its bases' are public, through public non-virtual bases.
+bool BodyLowerer::publicMembers(const CXXRecordDecl *Record) {
+  return llvm::all_of(
+             Record->fields(),
+             [](const FieldDecl *F) { return F->getAccess() == AS_public; }) &&
+         llvm::all_of(Record->bases(), [](const CXXBaseSpecifier &B) {
+           auto *R = B.getType()->getAsCXXRecordDecl();
+           return !B.isVirtual() && B.getAccessSpecifier() == AS_public && R &&
+                  publicMembers(R);
+         });
+}
+
+/// A data member of Base (or of its bases) that a member of Record, or of
+/// another base, hides: `obj.name` reaches another one.
+const FieldDecl *BodyLowerer::hiddenMember(const CXXRecordDecl *Record,
+                                           const CXXBaseSpecifier &Base) {
+  const CXXRecordDecl *B = Base.getType()->getAsCXXRecordDecl();
+  if (!B || !B->hasDefinition())
+    return nullptr;
+  for (const FieldDecl *F : B->fields())
+    if (!F->getName().empty() && fieldNamed(Record, F->getName()) != F)
+      return F;
+  for (const CXXBaseSpecifier &Inner : B->bases())
+    if (const FieldDecl *F = hiddenMember(Record, Inner))
+      return F;
+  return nullptr;
 }
 
 bool BodyLowerer::isDeclarable(QualType T, SourceLocation Loc) {
@@ -1597,6 +1749,13 @@ bool BodyLowerer::isUserCall(const CallExpr *Call) {
   }
   if (isValueCast(Call))
     return false;
+  // A virtual call through a reference or pointer: a dispatch over the
+  // overriders (pushDispatch), for a class of the user's.
+  if (OverriderIndex::dispatchedObject(Call)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    return !FD->isInStdNamespace() &&
+           !Ctx.getSourceManager().isInSystemHeader(FD->getLocation());
+  }
   CallBinding B = Rules.bind(Call);
   // An operator of the user's own (Vec3 + Vec3) is a call like any other;
   // the library's (a stream's <<, a container's []) stay as they are.
@@ -1925,6 +2084,9 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out) {
 }
 
 void BodyLowerer::pushCall(Stmt S, Block &Out) {
+  if (const Expr *Dispatched =
+          OverriderIndex::dispatchedObject(cast<CallExpr>(S.Call)))
+    return pushDispatch(S, Dispatched, Out);
   const Expr *Object = calledObject(cast<CallExpr>(S.Call));
   std::optional<CandidateSet> Set;
   if (Object && !resolveCallable(Object, IR, Ctx))
@@ -1960,6 +2122,52 @@ void BodyLowerer::pushCall(Stmt S, Block &Out) {
     Into->push_back(std::move(Branch));
     Into = &Into->back().Else;
   }
+}
+
+/// `p.energy(r)` on a reference or pointer to a class with virtual
+/// functions: a branch for each class this translation unit defines that
+/// the object may have, calling that class's overrider (so each branch is
+/// bound statically), and a stop for an object of a class ddx never saw
+/// (defined in another translation unit), rather than a wrong derivative.
+void BodyLowerer::pushDispatch(Stmt S, const Expr *Object, Block &Out) {
+  auto *Call = cast<CallExpr>(S.Call);
+  std::string Name = Call->getDirectCallee()->getQualifiedNameAsString();
+  std::vector<OverriderCase> Cases = Overriders.cases(Call);
+  if (Cases.empty()) {
+    Diags.error(S.Loc, "ddx cannot bind the virtual call '" + Name +
+                           "': no class defined in this translation unit "
+                           "overrides it for an object to have");
+    Diags.note(S.Loc, "define the derived classes in a header this file "
+                      "includes, or call the function of a concrete class");
+    return;
+  }
+  if (OverriderIndex::knownClass(Object) && Cases.front().Overrider) {
+    S.Candidate = Cases.front().Overrider;
+    Out.push_back(S);
+    return;
+  }
+  const Expr *Plain = skipImplicit(Object);
+  std::string Text = isa<CXXThisExpr>(Plain) ? "self" : Printer.print(Plain);
+  if (!isa<CXXThisExpr>(Plain) && Plain->getType()->isPointerType())
+    Text = "*(" + Text + ")";
+  Block *Into = &Out;
+  for (const OverriderCase &Case : Cases) {
+    Stmt Branch;
+    Branch.K = Stmt::Kind::If;
+    Branch.Loc = S.Loc;
+    Branch.Cond = "typeid(" + Text + ") == typeid(" +
+                  Printer.typeName(Ctx.getRecordType(Case.Class)) + ")";
+    S.Candidate = Case.Overrider;
+    Branch.Then.push_back(S);
+    Into->push_back(std::move(Branch));
+    Into = &Into->back().Else;
+  }
+  Stmt Stop;
+  Stop.K = Stmt::Kind::Raw;
+  Stop.Loc = S.Loc;
+  Stop.Text =
+      "::ddx::unknown_dynamic_type(\"" + Name + "\", typeid(" + Text + "));";
+  Into->push_back(std::move(Stop));
 }
 
 } // namespace
@@ -2004,7 +2212,7 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
     return nullptr;
   }
   IR->Function = Def;
-  BodyLowerer L(Ctx, Rules, Diags, *IR);
+  BodyLowerer L(Ctx, Rules, Diags, Overriders, *IR);
   if (Lambda) {
     for (const LambdaCapture &C : Lambda->captures()) {
       if (!C.capturesVariable() || C.capturesVLAType()) {

@@ -9,6 +9,7 @@
 #define DDX_LOWERING_LOWERING_H
 
 #include "IR/FunctionIR.h"
+#include "Rules/Overriders.h"
 #include "Rules/RuleBinder.h"
 #include "Support/Diagnostics.h"
 #include "clang/AST/ExprCXX.h"
@@ -19,7 +20,7 @@ namespace ddx {
 class Lowering {
 public:
   Lowering(clang::ASTContext &Ctx, const RuleBinder &Rules, DiagReporter &Diags)
-      : Ctx(Ctx), Rules(Rules), Diags(Diags) {}
+      : Ctx(Ctx), Rules(Rules), Diags(Diags), Overriders(Ctx) {}
 
   /// Lowers FD's body. For the call operator of a lambda, Lambda gives its
   /// captures, which become leading parameters. Returns null after reporting
@@ -33,6 +34,7 @@ private:
   clang::ASTContext &Ctx;
   const RuleBinder &Rules;
   DiagReporter &Diags;
+  OverriderIndex Overriders;
 };
 
 } // namespace ddx

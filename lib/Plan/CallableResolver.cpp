@@ -21,6 +21,20 @@ bool anyTypeArgument(const CXXRecordDecl *R,
                       });
 }
 
+const FieldDecl *fieldNamed(const CXXRecordDecl *R, llvm::StringRef Name) {
+  if (!R || !R->hasDefinition())
+    return nullptr;
+  for (const FieldDecl *F : R->fields())
+    if (F->getName() == Name)
+      return F;
+  for (const CXXBaseSpecifier &Base : R->bases())
+    if (!Base.isVirtual())
+      if (const FieldDecl *F =
+              fieldNamed(Base.getType()->getAsCXXRecordDecl(), Name))
+        return F;
+  return nullptr;
+}
+
 bool hasMutableMembers(QualType T) {
   auto *R = T.getNonReferenceType()
                 ->getPointeeOrArrayElementType()

@@ -32,6 +32,9 @@ struct CalleeArg {
   /// A field of the struct E is or points to, read as the argument: the
   /// context of a gsl_function (`F.params`).
   const clang::FieldDecl *Field = nullptr;
+  /// For the object of a virtual call's overrider: its class, to which the
+  /// object (of a base class type) is cast.
+  const clang::CXXRecordDecl *AsClass = nullptr;
 };
 
 /// One value that a lambda's generated functions take for what the lambda
@@ -72,6 +75,11 @@ bool anyTypeArgument(const clang::CXXRecordDecl *R,
 /// a base or an array element of it), or null: generated code cannot
 /// declare such a variable, or its shadow, before setting it.
 const clang::FieldDecl *referenceMember(clang::QualType T);
+
+/// The data member of R (or of one of its non-virtual bases) that the name
+/// Name reaches, as `obj.Name` does; null if none.
+const clang::FieldDecl *fieldNamed(const clang::CXXRecordDecl *R,
+                                   llvm::StringRef Name);
 
 /// Whether T is const and nothing in it can change.
 bool isImmutable(clang::QualType T);

@@ -1,5 +1,6 @@
 //===- RuleBinder.cpp -----------------------------------------------------===//
 #include "Rules/RuleBinder.h"
+#include "Rules/Overriders.h"
 #include "Support/Spelling.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -251,11 +252,14 @@ CallBinding RuleBinder::bind(const CallExpr *Call) const {
             Member->getImplicitObjectArgument()->IgnoreParenImpCasts());
     bool UserOperator =
         Op && Op->getOperator() != OO_Call && Method->isUserProvided();
-    bool UserClass = (Member || UserOperator) && !Method->isVirtual() &&
-                     !Method->isStatic() &&
-                     !Method->getParent()->isInStdNamespace() &&
-                     !FD->getASTContext().getSourceManager().isInSystemHeader(
-                         FD->getLocation());
+    // (A virtual function reached through a reference or pointer is bound
+    // per dynamic type, in a dispatch lowering writes; on an object whose
+    // class the text says, it is this function.)
+    bool UserClass =
+        (Member || UserOperator) && !OverriderIndex::dispatchedObject(Call) &&
+        !Method->isStatic() && !Method->getParent()->isInStdNamespace() &&
+        !FD->getASTContext().getSourceManager().isInSystemHeader(
+            FD->getLocation());
     if (OnThis || UserClass)
       if (const FunctionDecl *Def = FD->getDefinition()) {
         B.K = CallBinding::Kind::UserFunction;
