@@ -1,0 +1,186 @@
+//===- BodyLowerer.h - lowering one function body ---------------*- C++ -*-===//
+//
+// The state and steps of lowering one function body into FunctionIR,
+// shared by the files of this folder: Lowering.cpp (variables, flags, the
+// entry point), Statements.cpp (control flow), Declarations.cpp (locals,
+// objects and their initialisation) and Expressions.cpp (calls lifted out
+// of expressions, and what expressions lowering takes). Private to
+// lib/Lowering.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_LOWERING_BODYLOWERER_H
+#define DDX_LOWERING_BODYLOWERER_H
+
+#include "Emit/ExprPrinter.h"
+#include "Lowering/Constructions.h"
+#include "Lowering/Lowering.h"
+#include "Plan/CallableResolver.h"
+#include "Requests/RequestFinder.h"
+#include "Support/Describe.h"
+#include "Support/Spelling.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+#include <functional>
+
+namespace ddx {
+namespace lowering {
+
+using namespace clang;
+using FlagSet = llvm::SmallVector<int, 4>;
+
+/// What to do about exceptions on a derivative path: a derivative of a
+/// throw has no meaning, so the check belongs before the request.
+void noteExceptions(DiagReporter &Diags, SourceLocation At);
+void mergeFlags(FlagSet &Into, const FlagSet &From);
+/// Does S contain a break (or continue) that leaves S's own loop or switch?
+/// Nested loops and switches own their breaks; nested loops own continues.
+bool hasJump(const clang::Stmt *S, bool Continue);
+/// A copy or move assignment whose operator the compiler wrote (defaulted
+/// or implicit), or a std::vector's: a value assignment.
+const CXXOperatorCallExpr *valueAssignment(const Expr *E);
+
+/// Lowers one function body.
+class BodyLowerer {
+public:
+  BodyLowerer(ASTContext &Ctx, const RuleBinder &Rules, DiagReporter &Diags,
+              OverriderIndex &Overriders, FunctionIR &IR)
+      : Ctx(Ctx), Rules(Rules), Diags(Diags), Overriders(Overriders), IR(IR),
+        Printer(Ctx, IR, Diags) {}
+
+  void addParam(const ValueDecl *D, QualType Type);
+  /// The object of a member function, as the parameter `self`.
+  void addSelf(const CXXMethodDecl *Method);
+  void lowerBody(const clang::Stmt *Body);
+  /// `: x(x0), m(1.0)`, and members' default values: assignments to `self`
+  /// at the start of a constructor's body.
+  void lowerConstructorInits(const CXXConstructorDecl *Ctor);
+
+private:
+  struct Breakable {
+    int BreakFlag = -1;
+    int ContinueFlag = -1;
+  };
+
+  int newVar(llvm::StringRef Name, QualType Type, Variable::Kind K,
+             const ValueDecl *D = nullptr);
+  std::string uniqueName(llvm::StringRef Base);
+  FlagSet lowerStmts(llvm::ArrayRef<const clang::Stmt *> Stmts, Block &Out,
+                     bool FunctionLevel = false);
+  FlagSet lowerStmt(const clang::Stmt *S, Block &Out, bool LastInFunction);
+  FlagSet lowerLoop(const clang::Stmt *Loop, const Expr *Cond,
+                    const clang::Stmt *Body, const Expr *Inc, bool TestFirst,
+                    Block &Out, const std::string &CondText = "",
+                    Block ExtraStep = {}, const VarDecl *CondVar = nullptr);
+  FlagSet lowerRangeFor(const CXXForRangeStmt *For, Block &Out);
+  FlagSet lowerSwitch(const SwitchStmt *S, Block &Out);
+  /// An if's or switch's init-statement and condition variable, lowered
+  /// before it (neither can jump).
+  void lowerConditionPrelude(const clang::Stmt *Init, const VarDecl *CondVar,
+                             Block &Out);
+  void lowerDecl(const VarDecl *VD, Block &Out);
+  void lowerLocal(const VarDecl *VD, llvm::StringRef Name, Block &Out);
+  /// `auto [u, v] = s;`: the object decomposed is a local named after its
+  /// bindings, and each binding an alias of its member or element.
+  void lowerDecomposition(const DecompositionDecl *DD, Block &Out);
+  /// Whether ddx sees through DD's bindings (it reports why not).
+  bool isDecomposable(const DecompositionDecl *DD);
+  void addBindings(const DecompositionDecl *DD);
+  void lowerInit(int Var, const std::string &Path, QualType T, const Expr *Init,
+                 SourceLocation Loc, Block &Out);
+  /// `v.push_back(x)` (or `emplace_back(x)`) on a std::vector variable:
+  /// a Grow statement (see Stmt::Grow). Returns false, doing nothing, for
+  /// any other call.
+  bool lowerGrow(const CXXMemberCallExpr *Call, Block &Out);
+  /// Whether generated code can declare a variable of type T before it
+  /// sets it (reported at Loc): with a default constructor, or, for a
+  /// trivially copyable class, from zero bytes (::ddx::zero).
+  bool checkBase(const CXXRecordDecl *Record, const CXXBaseSpecifier &Base,
+                 const Expr *Init, SourceLocation Loc);
+  static bool publicMembers(const CXXRecordDecl *Record);
+  static const FieldDecl *hiddenMember(const CXXRecordDecl *Record,
+                                       const CXXBaseSpecifier &Base);
+  bool isDeclarable(QualType T, SourceLocation Loc);
+  /// Whether a value of type T left without an initialiser is zero: not so
+  /// for a class whose default constructor the user wrote, which lowering
+  /// cannot run here (reported at Loc).
+  bool userDefaultConstructible(QualType T, SourceLocation Loc);
+  /// A user constructor building Object (the variable Var): a call of the
+  /// constructor on it (see Constructions.h).
+  /// Construct's arguments lifted out, then Call, the constructor called on
+  /// its object (see Constructions.h), as a Call statement.
+  void pushConstructorCall(const CXXConstructExpr *Construct,
+                           const CXXMemberCallExpr *Call, SourceLocation Loc,
+                           Block &Out);
+  void lowerConstruction(const CXXConstructExpr *Construct,
+                         const VarDecl *Object, int Var, Block &Out);
+  /// The target of an assignment: a whole variable, or an lvalue expression.
+  std::pair<int, const Expr *> assignTarget(const Expr *LHS);
+  void extractRec(const Expr *E, Block &Out);
+  /// Whether extractRec would lift anything out of E.
+  bool hasExtractable(const Expr *E);
+  /// Whether E calls a function passing a lambda, or a local naming one
+  /// (`apply(lam, x)`, `lam(x)`): generated code has no primal of it.
+  bool passesLambda(const Expr *E) const;
+  /// Whether E steps a variable with ++ or --, or calls a function that
+  /// may change what it is passed (a non-const reference or pointer, or
+  /// the object of a non-const member function).
+  static bool writesVariables(const Expr *E);
+  /// `c ? a : b` whose branches hold calls: the branch taken is evaluated
+  /// in an if, into a temporary that stands for the whole expression.
+  void lowerSelect(const ConditionalOperator *C, Block &Out);
+  /// Whether the glvalue E is only read for its value (so a copy may stand
+  /// for it).
+  bool onlyReadForValue(const Expr *E);
+  /// `a && b` and `a || b` whose right side holds calls: it is evaluated
+  /// in an if, as the operator would, into a bool temporary.
+  void lowerShortCircuit(const BinaryOperator *B, Block &Out);
+  /// Whether a call is differentiated through generated code: a user
+  /// function, or a callable ddx resolves statically.
+  bool isUserCall(const CallExpr *Call);
+  /// Appends a Call statement; one through a pointer with several candidate
+  /// functions becomes an if-chain testing the pointer, one call each.
+  void pushCall(Stmt S, Block &Out);
+  void pushDispatch(Stmt S, const Expr *Object, Block &Out);
+  void noteOptionArgs(const CallExpr *Call);
+  bool isLocalCallable(const VarDecl *VD);
+  /// Copies the by-value captures of L that change later into temporaries,
+  /// where L is made: calls through the local holding L pass those.
+  void snapshotCaptures(const LambdaExpr *L, SourceLocation Loc, Block &Out);
+  bool isStableAlias(const VarDecl *VD, const Expr *Init);
+  std::string calleeBaseName(const CallExpr *Call);
+  /// Whether every return of the method being lowered returns *this.
+  bool returnsOnlySelf(const clang::Stmt *Body) const;
+  void lowerExprStmt(const Expr *E, Block &Out);
+  void emitAssign(Block &Out, SourceLocation Loc, int Var, std::string Path,
+                  const Expr *LValue, BinaryOperatorKind Op, const Expr *Value);
+  void extractCalls(const Expr *E, Block &Out);
+  /// Reports what lowering cannot take in E. With Lifting (extractCalls),
+  /// an assignment whose value is read is allowed: it is lifted out.
+  bool checkExpr(const Expr *E, bool InCondition = false, bool Lifting = false);
+  std::string condition(const Expr *Cond, const FlagSet &Guards);
+  std::string notAny(const FlagSet &Flags);
+  int flag(llvm::StringRef Base);
+  /// Appends `Flag = Value;`, a primal-only statement.
+  void setFlag(Block &Out, int Flag, bool Value);
+
+  ASTContext &Ctx;
+  const RuleBinder &Rules;
+  DiagReporter &Diags;
+  OverriderIndex &Overriders;
+  FunctionIR &IR;
+  ExprPrinter Printer;
+  llvm::StringSet<> Used;
+  std::vector<Breakable> Targets;
+  int ReturnFlag = -1;
+  unsigned LoopDepth = 0;
+  unsigned Counters = 0;
+};
+
+} // namespace lowering
+} // namespace ddx
+
+#endif // DDX_LOWERING_BODYLOWERER_H

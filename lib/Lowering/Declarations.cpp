@@ -1,0 +1,517 @@
+//===- Declarations.cpp
+//-----------------------------------------------------===//
+//
+// Locals, structured bindings and objects: declarations, initialisation
+// member by member, constructions, bases and growing containers.
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering/BodyLowerer.h"
+
+namespace ddx {
+namespace lowering {
+
+void BodyLowerer::lowerDecl(const VarDecl *VD, Block &Out) {
+  if (auto *DD = dyn_cast<DecompositionDecl>(VD))
+    return lowerDecomposition(DD, Out);
+  lowerLocal(VD, VD->getName(), Out);
+}
+
+void BodyLowerer::lowerDecomposition(const DecompositionDecl *DD, Block &Out) {
+  if (!isDecomposable(DD))
+    return;
+  std::string Name;
+  for (const BindingDecl *B : DD->bindings())
+    Name += "_" + B->getName().str();
+  lowerLocal(DD, Name, Out);
+  if (IR.VarOf.count(DD))
+    addBindings(DD);
+}
+
+bool BodyLowerer::isDecomposable(const DecompositionDecl *DD) {
+  // A tuple-like type (std::pair, std::tuple, std::array) binds through
+  // std::get, a call returning a reference.
+  for (const BindingDecl *B : DD->bindings()) {
+    if (!B->getHoldingVar())
+      continue;
+    // (What the initializer holds that ddx refuses comes first: a nested
+    // request binds its tuple this way.)
+    if (DD->getInit() && !checkExpr(DD->getInit()))
+      return false;
+    std::string Type = userTypeName(DD->getType(), Ctx);
+    Diags.error(DD->getLocation(),
+                "ddx cannot differentiate a structured binding of '" + Type +
+                    "' yet: a std::pair, std::tuple or std::array binds "
+                    "through std::get, a call returning a reference, and ddx "
+                    "decomposes only structs and C arrays");
+    Diags.note(DD->getLocation(),
+               llvm::StringRef(Type).starts_with("std::array")
+                   ? "index it instead (a[0], a[1])"
+               : llvm::StringRef(Type).starts_with("std::pair")
+                   ? "read the parts by name instead (p.first, p.second)"
+                   : "return a struct with named members instead");
+    return false;
+  }
+  return true;
+}
+
+void BodyLowerer::addBindings(const DecompositionDecl *DD) {
+  for (const BindingDecl *B : DD->bindings()) {
+    int V = newVar(B->getName(), B->getType().getNonReferenceType(),
+                   Variable::Kind::Local, B);
+    IR.Vars[V].AliasOf = B->getBinding();
+  }
+}
+
+void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
+                             Block &Out) {
+  // A static constant (`static const double c = 2.5;`, a constexpr table)
+  // is the same value at every call: an ordinary local here.
+  // (A scalar: a lambda reads one without capturing it, and its
+  // derivative then needs the value, which the printer spells.)
+  bool Constant = VD->isStaticLocal() && VD->getType().isConstQualified() &&
+                  VD->getType()->isArithmeticType() && VD->getInit() &&
+                  VD->getInit()->isConstantInitializer(Ctx, false);
+  if ((VD->isStaticLocal() && !Constant) || VD->hasExternalStorage() ||
+      VD->getTLSKind() != VarDecl::TLS_None) {
+    Diags.error(VD->getLocation(),
+                "ddx cannot differentiate a function with the static, "
+                "thread-local or extern variable '" +
+                    VD->getNameAsString() +
+                    "': it keeps its value from one call to the next, and "
+                    "ddx keeps no derivative for it; make it an ordinary "
+                    "local, or pass the state in as a reference parameter");
+    return;
+  }
+  QualType T = VD->getType();
+  // Locals are hoisted to the top of the function, before the size of a
+  // variable-length array is known.
+  if (T->isVariablyModifiedType()) {
+    Diags.error(VD->getLocation(),
+                "ddx cannot differentiate a function with the variable-length "
+                "array '" +
+                    VD->getNameAsString() +
+                    "': generated code declares every local at the top of the "
+                    "function, before its size is known");
+    Diags.note(VD->getLocation(), "use a std::vector<double> of that size, or "
+                                  "an array of a constant size");
+    return;
+  }
+  auto *Lambda = dyn_cast_or_null<LambdaExpr>(
+      VD->getInit() ? skipImplicit(VD->getInit()) : nullptr);
+  if (Lambda)
+    snapshotCaptures(Lambda, VD->getLocation(), Out);
+  if (Lambda && !isLocalCallable(VD)) {
+    // A lambda stands for its call operator, bound where it is called;
+    // that needs the captures it was given to be the ones it runs with.
+    if (const VarDecl *Changed = unstableCapture(Lambda)) {
+      reportUnstableCapture(Diags, VD->getLocation(), Changed,
+                            "where the lambda is called",
+                            "make it const, or copy it into a const local "
+                            "that the lambda captures");
+    } else {
+      Diags.error(VD->getLocation(),
+                  "ddx cannot differentiate the lambda held in '" +
+                      VD->getNameAsString() +
+                      "' here: generated code keeps no lambda objects and "
+                      "binds each call to the lambda's body, which needs the "
+                      "lambda called directly or passed to a function; do "
+                      "not copy it into another variable or a container");
+    }
+    return;
+  }
+  if (isLocalCallable(VD)) {
+    // A local that only names a callable needs no storage in generated
+    // code: calls through it are bound statically.
+    IR.LocalCallables[VD] = VD->getInit();
+    return;
+  }
+  const Expr *RefInit = VD->getInit() ? skipImplicit(VD->getInit()) : nullptr;
+  if (T->isReferenceType() && RefInit && !RefInit->isGLValue()) {
+    // Bound to a temporary (`const double &k = f(x);`): a local holding
+    // that value.
+    T = T.getNonReferenceType();
+  } else if (T->isReferenceType()) {
+    // A local reference is an alias: its uses stand for the initializer,
+    // which must mean the same storage at every use.
+    if (RefInit && !isStableAlias(VD, RefInit))
+      return;
+    int V = newVar(Name, T.getNonReferenceType(), Variable::Kind::Local, VD);
+    IR.Vars[V].AliasOf = VD->getInit();
+    if (VD->getInit())
+      checkExpr(VD->getInit());
+    return;
+  }
+  Qualifiers Dropped;
+  QualType Storage =
+      Ctx.getUnqualifiedArrayType(T.getUnqualifiedType(), Dropped);
+  if (!isDeclarable(Storage, VD->getLocation()))
+    return;
+  int V = newVar(Name, Storage, Variable::Kind::Local, VD);
+  const Expr *Init = VD->getInit();
+  if (!Init)
+    return;
+  if (auto *Construct = dyn_cast<CXXConstructExpr>(skipImplicit(Init));
+      isUserConstruction(Construct, Ctx))
+    return lowerConstruction(Construct, VD, V, Out);
+  lowerInit(V, "", Storage, Init, VD->getLocation(), Out);
+}
+
+void BodyLowerer::lowerConstruction(const CXXConstructExpr *Construct,
+                                    const VarDecl *Object, int Var,
+                                    Block &Out) {
+  // Generated code declares the object, then sets its members.
+  for (const FieldDecl *F : Construct->getConstructor()->getParent()->fields())
+    if (F->getType().isConstQualified() || F->getType()->isReferenceType()) {
+      Diags.error(
+          Construct->getBeginLoc(),
+          "ddx cannot differentiate the construction of '" +
+              userTypeName(Construct->getType(), Ctx) + "' yet: its member '" +
+              F->getNameAsString() + "' is " +
+              (F->getType()->isReferenceType() ? "a reference" : "const") +
+              ", and generated code sets members after it declares "
+              "the object");
+      Diags.note(F->getLocation(), "make the member non-const (or hold a "
+                                   "pointer instead of a reference)");
+      return;
+    }
+  pushConstructorCall(Construct, constructionCall(Ctx, Construct, Object),
+                      Construct->getBeginLoc(), Out);
+  Variable &V = IR.Vars[Var];
+  ++V.Writes;
+  if (LoopDepth > 0)
+    V.WrittenInLoop = true;
+}
+
+void BodyLowerer::pushConstructorCall(const CXXConstructExpr *Construct,
+                                      const CXXMemberCallExpr *Call,
+                                      SourceLocation Loc, Block &Out) {
+  for (const Expr *Arg : Construct->arguments())
+    extractCalls(Arg, Out);
+  Stmt S;
+  S.K = Stmt::Kind::Call;
+  S.Loc = Loc;
+  S.Call = Call;
+  Out.push_back(S);
+}
+
+void BodyLowerer::lowerConstructorInits(const CXXConstructorDecl *Ctor) {
+  for (const CXXCtorInitializer *Init : Ctor->inits()) {
+    SourceLocation Loc = Init->getSourceLocation().isValid()
+                             ? Init->getSourceLocation()
+                             : Ctor->getLocation();
+    auto *Delegated = dyn_cast<CXXConstructExpr>(skipImplicit(Init->getInit()));
+    // A base built by a constructor the user wrote is that constructor
+    // called on `self` (as the base), like a delegation.
+    if ((Init->isDelegatingInitializer() || Init->isBaseInitializer()) &&
+        !Init->isBaseVirtual() && isUserConstruction(Delegated, Ctx)) {
+      pushConstructorCall(Delegated, delegationCall(Ctx, Delegated, Ctor), Loc,
+                          IR.Body);
+      continue;
+    }
+    // Otherwise a base is built member by member, as an aggregate is: its
+    // members are members of `self`.
+    if (Init->isBaseInitializer() && !Init->isBaseVirtual()) {
+      lowerInit(IR.SelfVar, "", QualType(Init->getBaseClass(), 0),
+                Init->getInit(), Loc, IR.Body);
+      continue;
+    }
+    if (!Init->isMemberInitializer() || Init->isIndirectMemberInitializer()) {
+      Diags.error(
+          Loc, "ddx cannot differentiate the constructor of '" +
+                   userTypeName(Ctx.getRecordType(Ctor->getParent()), Ctx) +
+                   "' yet: it " +
+                   (Init->isDelegatingInitializer()
+                        ? "delegates to another constructor"
+                    : Init->isBaseInitializer() ? "initialises a base class"
+                                                : "initialises a member of an "
+                                                  "anonymous union or struct"));
+      Diags.note(Loc, "set the members in one constructor of the class "
+                      "itself, from its member initialisers and body");
+      continue;
+    }
+    const FieldDecl *F = Init->getMember();
+    lowerInit(IR.SelfVar, "." + F->getNameAsString(), F->getType(),
+              Init->getInit(), Loc, IR.Body);
+  }
+}
+
+/// The largest array lowering initialises element by element.
+static constexpr uint64_t MaxElements = 1 << 16;
+
+void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
+                            const Expr *Init, SourceLocation Loc, Block &Out) {
+  Init = skipImplicit(Init);
+  if (Init && isa<ImplicitValueInitExpr>(Init))
+    Init = nullptr;
+  if (auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+      isUserConstruction(Construct, Ctx)) {
+    // A part of an object, built by a constructor the user wrote: a
+    // temporary object, copied in (an array's filler, one expression for
+    // all the elements it builds, builds the same temporary each time).
+    extractCalls(Init, Out);
+    return emitAssign(Out, Loc, Var, Path, nullptr, BO_Assign, Init);
+  }
+  // The compiler's default constructor of an aggregate builds its members
+  // as its initialisers say (a member's own constructor, or default value).
+  const CXXConstructorDecl *Implicit = nullptr;
+  if (auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+      Construct && Construct->getNumArgs() == 0) {
+    Implicit = Construct->getConstructor();
+    Init = nullptr;
+  }
+  if (!Init && !userDefaultConstructible(T, Loc))
+    return;
+  auto *List = dyn_cast_or_null<InitListExpr>(Init);
+  if (List && List->getNumInits() == 1 && !T->isArrayType() &&
+      !T->isRecordType())
+    return lowerInit(Var, Path, T, List->getInit(0), Loc, Out);
+  const CXXRecordDecl *Record = T->getAsCXXRecordDecl();
+  bool Aggregate = Ctx.getAsConstantArrayType(T) ||
+                   (Record && Record->hasDefinition() && Record->isAggregate());
+  // The compiler's default constructor builds any class member by member
+  // (one with virtual functions is not an aggregate).
+  // (Generated code names its members: they must be public.)
+  Aggregate |=
+      Record && Implicit && !Implicit->isUserProvided() &&
+      !Ctx.getSourceManager().isInSystemHeader(Record->getLocation()) &&
+      publicMembers(Record);
+  if (Aggregate && (!Init || List)) {
+    // Element by element, so each element's value can be differentiated.
+    auto InitAt = [&](unsigned I) -> const Expr * {
+      if (List && I < List->getNumInits())
+        return List->getInit(I);
+      // `Range r[4] = {Range(a)};`: the rest are built alike.
+      return List && List->hasArrayFiller() ? List->getArrayFiller() : nullptr;
+    };
+    if (const auto *Array = Ctx.getAsConstantArrayType(T)) {
+      uint64_t N = Array->getSize().getZExtValue();
+      // Each element is a statement of its own (a fuzz mutant's
+      // std::array<double, 0x7fffffff> ran for minutes).
+      if (N > MaxElements) {
+        Diags.error(Loc, "ddx initialises an array element by element, and "
+                         "this one has " +
+                             std::to_string(N) + " elements (at most " +
+                             std::to_string(MaxElements) + ")");
+        Diags.note(Loc, "use a std::vector sized at run time for large "
+                        "arrays");
+        return;
+      }
+      for (uint64_t I = 0; I < N; ++I)
+        lowerInit(Var, Path + "[" + std::to_string(I) + "]",
+                  Array->getElementType(), InitAt(I), Loc, Out);
+      return;
+    }
+    unsigned I = 0;
+    // A base's members are members of the object (`ball.m`): the base is
+    // built in place, as a part of it with the same path.
+    for (const CXXBaseSpecifier &Base : Record->bases()) {
+      const Expr *BaseInit = InitAt(I++);
+      if (!BaseInit && Implicit)
+        for (const CXXCtorInitializer *BI : Implicit->inits())
+          if (BI->isBaseInitializer() &&
+              Ctx.hasSameType(QualType(BI->getBaseClass(), 0), Base.getType()))
+            BaseInit = BI->getInit();
+      if (!checkBase(Record, Base, BaseInit, Loc))
+        return;
+      lowerInit(Var, Path, Base.getType(), BaseInit, Loc, Out);
+    }
+
+    for (const FieldDecl *F : T->getAsRecordDecl()->fields()) {
+      const Expr *FieldInit = InitAt(I++);
+      if (!FieldInit && Implicit)
+        for (const CXXCtorInitializer *MemberInit : Implicit->inits())
+          if (MemberInit->getMember() == F)
+            FieldInit = MemberInit->getInit();
+      if (!FieldInit && F->hasInClassInitializer())
+        FieldInit = F->getInClassInitializer();
+      lowerInit(Var, Path + "." + F->getNameAsString(), F->getType(), FieldInit,
+                Loc, Out);
+    }
+    return;
+  }
+  if (Init)
+    extractCalls(Init, Out);
+  emitAssign(Out, Loc, Var, Path, nullptr, BO_Assign, Init);
+}
+
+bool BodyLowerer::lowerGrow(const CXXMemberCallExpr *Call, Block &Out) {
+  const CXXMethodDecl *Method = Call->getMethodDecl();
+  const IdentifierInfo *Class =
+      Method ? Method->getParent()->getIdentifier() : nullptr;
+  if (!Class || Class->getName() != "vector" ||
+      !Method->getParent()->isInStdNamespace() || !Method->getIdentifier() ||
+      !llvm::is_contained({"push_back", "emplace_back"}, Method->getName()) ||
+      Call->getNumArgs() != 1)
+    return false;
+  // emplace_back(a) of a class built from a: not an element to assign.
+  const Expr *Value = Call->getArg(0);
+  auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Method->getParent());
+  QualType Element = Spec ? Spec->getTemplateArgs()[0].getAsType() : QualType();
+  QualType Given = Value->getType().getNonReferenceType();
+  if (Element.isNull() ||
+      !(Ctx.hasSameUnqualifiedType(Element, Given) ||
+        (Element->isArithmeticType() && Given->isArithmeticType())))
+    return false;
+  // A local or parameter vector, or a member of one (`s.w`, `this->w`);
+  // (a vector reached through a pointer is left to the general rules,
+  // which refuse it on active data).
+  std::string Path;
+  const Expr *Object = skipImplicit(Call->getImplicitObjectArgument());
+  while (auto *ME = dyn_cast<MemberExpr>(Object)) {
+    auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    const Expr *Base = skipImplicit(ME->getBase());
+    if (!F || F->getName().empty() ||
+        (ME->isArrow() && !isa<CXXThisExpr>(Base)))
+      return false;
+    Path = "." + F->getNameAsString() + Path;
+    Object = Base;
+  }
+  int Var = isa<CXXThisExpr>(Object) ? IR.SelfVar : -1;
+  if (Var < 0) {
+    auto [Root, LValue] = assignTarget(Object);
+    if (LValue && !Path.empty())
+      if (auto *Ref = dyn_cast<DeclRefExpr>(Object))
+        Root = IR.VarOf.lookup(Ref->getDecl()), LValue = nullptr;
+    if (LValue)
+      return false;
+    Var = Root;
+  }
+  if (Var < 0 || IR.Vars[Var].isAlias())
+    return false;
+  extractCalls(Value, Out);
+  emitAssign(Out, Call->getExprLoc(), Var, Path + ".back()", nullptr, BO_Assign,
+             Value);
+  Out.back().Grow = true;
+  Out.back().SaveOld = false;
+  Out.back().FirstWrite = false;
+  return true;
+}
+
+/// A base that lowerInit builds in place: not virtual, its members reached
+/// by their names from the object, and its value given member by member
+/// (braces, or the compiler's default constructor).
+bool BodyLowerer::checkBase(const CXXRecordDecl *Record,
+                            const CXXBaseSpecifier &Base, const Expr *Init,
+                            SourceLocation Loc) {
+  std::string BaseName = userTypeName(Base.getType(), Ctx);
+  std::string Why, Remedy = "give the base's members in braces ({{a, b}, "
+                            "c}), or build the object in a constructor of "
+                            "its own class";
+  if (Base.isVirtual()) {
+    Why = "the base '" + BaseName + "' is virtual";
+    Remedy = "derive from it without 'virtual'";
+  } else if (const FieldDecl *Hidden = hiddenMember(Record, Base)) {
+    Why = "a member of its own hides the member '" + Hidden->getNameAsString() +
+          "' of its base '" + BaseName + "'";
+    Remedy = "give the members different names";
+  }
+  Init = skipImplicit(Init);
+  auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+  if (Why.empty() && Init && !isa<InitListExpr, ImplicitValueInitExpr>(Init) &&
+      !(Construct && Construct->getNumArgs() == 0 &&
+        !Construct->getConstructor()->isUserProvided()))
+    Why = "its base '" + BaseName +
+          "' is built from a value or a constructor of its own";
+  if (Why.empty())
+    return true;
+  Diags.error(Loc, "ddx cannot differentiate the initialisation of '" +
+                       userTypeName(Ctx.getRecordType(Record), Ctx) +
+                       "' yet: " + Why);
+  Diags.note(Loc, Remedy);
+  return false;
+}
+
+/// Whether generated code can name every data member of Record: its own and
+/// its bases' are public, through public non-virtual bases.
+bool BodyLowerer::publicMembers(const CXXRecordDecl *Record) {
+  return llvm::all_of(
+             Record->fields(),
+             [](const FieldDecl *F) { return F->getAccess() == AS_public; }) &&
+         llvm::all_of(Record->bases(), [](const CXXBaseSpecifier &B) {
+           auto *R = B.getType()->getAsCXXRecordDecl();
+           return !B.isVirtual() && B.getAccessSpecifier() == AS_public && R &&
+                  publicMembers(R);
+         });
+}
+
+/// A data member of Base (or of its bases) that a member of Record, or of
+/// another base, hides: `obj.name` reaches another one.
+const FieldDecl *BodyLowerer::hiddenMember(const CXXRecordDecl *Record,
+                                           const CXXBaseSpecifier &Base) {
+  const CXXRecordDecl *B = Base.getType()->getAsCXXRecordDecl();
+  if (!B || !B->hasDefinition())
+    return nullptr;
+  for (const FieldDecl *F : B->fields())
+    if (!F->getName().empty() && fieldNamed(Record, F->getName()) != F)
+      return F;
+  for (const CXXBaseSpecifier &Inner : B->bases())
+    if (const FieldDecl *F = hiddenMember(Record, Inner))
+      return F;
+  return nullptr;
+}
+
+bool BodyLowerer::isDeclarable(QualType T, SourceLocation Loc) {
+  const CXXRecordDecl *Class = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+  if (!Class || !Class->hasDefinition() || Class->hasDefaultConstructor() ||
+      Class->isTriviallyCopyable())
+    return true;
+  Diags.error(Loc, "ddx cannot differentiate code with a variable of type '" +
+                       userTypeName(T, Ctx) +
+                       "' yet: generated code declares every variable before "
+                       "it sets it, and the class has no default constructor "
+                       "(nor can ddx make one from zero bytes, as it holds a "
+                       "container or another member with a constructor)");
+  Diags.note(Loc, "give the class a default constructor, such as '" +
+                      Class->getNameAsString() + "() = default;'");
+  return false;
+}
+
+bool BodyLowerer::userDefaultConstructible(QualType T, SourceLocation Loc) {
+  const CXXRecordDecl *Class = T->getAsCXXRecordDecl();
+  if (!Class || !Class->hasDefinition() ||
+      !Class->hasUserProvidedDefaultConstructor() || Class->isInStdNamespace())
+    return true;
+  Diags.error(Loc, "ddx cannot differentiate this array of '" +
+                       userTypeName(T, Ctx) +
+                       "' yet: its elements are built by the default "
+                       "constructor the user wrote, which ddx does not run "
+                       "element by element");
+  Diags.note(Loc, "initialise the elements with a brace list ({T(...), "
+                  "T(...)}), or use a std::vector");
+  return false;
+}
+
+void BodyLowerer::emitAssign(Block &Out, SourceLocation Loc, int Var,
+                             std::string Path, const Expr *LValue,
+                             BinaryOperatorKind Op, const Expr *Value) {
+  Stmt A;
+  A.K = Stmt::Kind::Assign;
+  A.Loc = Loc;
+  A.Var = Var;
+  A.Path = std::move(Path);
+  A.LValue = LValue;
+  A.Op = Op;
+  A.Value = Value;
+  if (Var >= 0) {
+    Variable &V = IR.Vars[Var];
+    A.FirstWrite =
+        V.Writes == 0 && LoopDepth == 0 && V.K != Variable::Kind::Param;
+    if (A.Path.empty() || V.Writes == 0)
+      ++V.Writes;
+    if (LoopDepth > 0)
+      V.WrittenInLoop = true;
+    // Elements of one aggregate initialisation are all first writes. (Not
+    // so a constructor's members: the object it builds may be built again,
+    // in a loop, and the reverse sweep needs its state back.)
+    if (!A.Path.empty() && V.Writes == 1 && LoopDepth == 0 &&
+        V.K != Variable::Kind::Param)
+      A.FirstWrite = true;
+  }
+  A.SaveOld = !A.FirstWrite;
+  if (Var >= 0 && IR.Vars[Var].K == Variable::Kind::Return)
+    A.SaveOld = false; // never read in the reverse sweep
+  Out.push_back(A);
+}
+
+} // namespace lowering
+} // namespace ddx
