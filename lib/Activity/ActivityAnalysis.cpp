@@ -3,6 +3,7 @@
 #include "Plan/CallableResolver.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
@@ -10,6 +11,54 @@
 using namespace clang;
 
 namespace ddx {
+
+static bool differentiable(QualType T,
+                           llvm::SmallPtrSetImpl<const RecordDecl *> &Open);
+
+namespace {
+/// The classes with virtual functions of the translation unit being
+/// transformed (on this thread) that a class derived from them gives
+/// differentiable data: a `const Potential &` reaches a LennardJones's
+/// parameters though Potential holds none.
+struct PolymorphicData {
+  const ASTContext *Ctx = nullptr;
+  llvm::DenseSet<const CXXRecordDecl *> Bases;
+};
+thread_local PolymorphicData Polymorphic;
+
+class DataHolders : public RecursiveASTVisitor<DataHolders> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCXXRecordDecl(CXXRecordDecl *R) {
+    if (!R->isThisDeclarationADefinition() || R->isDependentContext() ||
+        R->getNumBases() == 0)
+      return true;
+    llvm::SmallPtrSet<const RecordDecl *, 8> Open;
+    if (llvm::none_of(R->fields(), [&](const FieldDecl *F) {
+          return differentiable(F->getType(), Open);
+        }))
+      return true;
+    R->forallBases([](const CXXRecordDecl *B) {
+      if (B->isPolymorphic())
+        Polymorphic.Bases.insert(B->getCanonicalDecl());
+      return true;
+    });
+    return true;
+  }
+};
+} // namespace
+
+void resetTranslationUnitFacts() { Polymorphic = {}; }
+
+static bool derivedClassHoldsData(const CXXRecordDecl *R) {
+  ASTContext &Ctx = R->getASTContext();
+  if (Polymorphic.Ctx != &Ctx) {
+    Polymorphic = {};
+    Polymorphic.Ctx = &Ctx;
+    DataHolders().TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  return Polymorphic.Bases.contains(R->getCanonicalDecl());
+}
 
 /// isDifferentiableType, with the records already being looked at: a
 /// struct that points to its own type (a list node) is differentiable only
@@ -60,9 +109,9 @@ static bool differentiable(QualType T,
       CXX && CXX->hasDefinition() && !inStdNamespace(CXX)) {
     for (const CXXBaseSpecifier &Base : CXX->bases())
       Result = Result || differentiable(Base.getType(), Open);
-    // An interface (a class with pure virtual functions) is what objects of
-    // derived classes, which hold the data, are used through.
-    Result = Result || CXX->isAbstract();
+    // A class with virtual functions is what objects of derived classes,
+    // which may hold the data, are used through.
+    Result = Result || (CXX->isPolymorphic() && derivedClassHoldsData(CXX));
   }
   Open.erase(R);
   return Result;

@@ -25,6 +25,10 @@ namespace ddx {
 /// Whether values of type T can carry a derivative: floating-point scalars
 /// and pointers, references, arrays and structs that hold them.
 bool isDifferentiableType(clang::QualType T);
+/// Forgets what isDifferentiableType learnt of the translation unit this
+/// thread transformed last (which classes derive from which); called as a
+/// new one starts.
+void resetTranslationUnitFacts();
 
 /// Whether T is a struct with a field that points to what may be active
 /// (a gsl_function's void* context): a copy of its shadow reaches the same

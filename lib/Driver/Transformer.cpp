@@ -43,6 +43,10 @@ static std::string whyIndirect(QualType T, ASTContext &Ctx) {
   if (T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified())
     return "is a non-const reference";
   QualType Object = T.getNonReferenceType().getUnqualifiedType();
+  if (T->isLValueReferenceType() && isPolymorphicClass(Object))
+    return "is a reference to '" + userTypeName(Object, Ctx) +
+           "', a class with virtual functions whose object may be of a "
+           "derived class";
   if (T->isLValueReferenceType() && hasMutableMembers(Object))
     return "is a const reference to '" + userTypeName(Object, Ctx) +
            "', whose mutable members the function can change";
@@ -76,6 +80,7 @@ public:
 
   std::optional<std::string> run() {
     Diags.setSourceManager(&SM);
+    resetTranslationUnitFacts();
     std::optional<std::string> Result = transform();
     if (O.Report)
       *O.Report = report(Result.has_value());

@@ -321,6 +321,35 @@ static std::optional<std::string> inverseStep(const EmitContext &C,
 }
 
 Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
+  if (S.Reshape) {
+    // The forward sweep records the container (elements and size); the
+    // reverse sweep puts it back, and its shadow takes the old size again:
+    // the adjoints of elements the call added go nowhere (they were
+    // zeros), and elements it removed start again from zero adjoints.
+    Sweeps Result;
+    QualType T = targetType(C, S);
+    std::string Name = C.Printer.varName(S.Var) + S.Path;
+    if (!isTapeable(T, C.Ctx)) {
+      C.Diags.error(S.Loc,
+                    "ddx cannot differentiate this resize or clear of "
+                    "'" +
+                        Name +
+                        "' in reverse mode yet: its elements "
+                        "are not trivially copyable, so ddx cannot record "
+                        "them for the reverse sweep");
+      C.Diags.note(S.Loc, "hold plain values in the vector, or make a new "
+                          "vector instead of reshaping this one");
+      return Result;
+    }
+    bool Varied = targetVaried(C, S);
+    Result.Forward = {"_tape.push(" + Name + ");", primalReshape(C, S)};
+    Result.Reverse = {"_tape.pop(" + Name + ");"};
+    if (Varied) {
+      Result.Forward.push_back(reshapedShadow(C, S));
+      Result.Reverse.push_back(reshapedShadow(C, S));
+    }
+    return Result;
+  }
   if (S.Grow) {
     // The reverse sweep takes the element off again, then gives its
     // adjoint to the value it was made from, which reads the container as

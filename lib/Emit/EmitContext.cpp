@@ -490,8 +490,16 @@ bool holdsContainer(QualType T) {
 
 bool isIndirect(QualType T) {
   // A `double &&` parameter binds a temporary: a value, like by-value.
+  // A reference to a class with virtual functions may reach an object of a
+  // derived class, whose shadow (of that class) must be reached too.
   return T->isPointerType() || holdsPointers(T) ||
-         (T->isLValueReferenceType() && writesThrough(T));
+         (T->isLValueReferenceType() &&
+          (writesThrough(T) || isPolymorphicClass(T.getNonReferenceType())));
+}
+
+bool isPolymorphicClass(QualType T) {
+  auto *R = T->getAsCXXRecordDecl();
+  return R && R->hasDefinition() && R->isPolymorphic();
 }
 
 bool EmitContext::checkReturn(const CallExpr *Call, int Result) {

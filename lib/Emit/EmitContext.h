@@ -144,6 +144,8 @@ void addInto(clang::QualType T, const std::string &Dst, const std::string &Src,
 
 /// Pointers and non-const references: arguments whose shadow is passed.
 bool isIndirect(clang::QualType T);
+/// Whether T is a class with virtual functions.
+bool isPolymorphicClass(clang::QualType T);
 /// Whether T is a struct (or array of structs) with a sized standard container
 /// among its members, at any depth.
 bool holdsContainer(clang::QualType T);

@@ -241,7 +241,30 @@ std::string shadowGrowth(const EmitContext &C, const Stmt &S,
          Shadow + ".push_back(" + Element + ");";
 }
 
+std::string reshapedShadow(const EmitContext &C, const Stmt &S) {
+  std::string Name = C.Printer.varName(S.Var);
+  QualType Element = containerElement(targetType(C, S));
+  return ExprPrinter::shadowName(Name) + S.Path + ".resize(" + Name + S.Path +
+         ".size(), " +
+         (Element.isNull() ? std::string("{}")
+                           : explicitZero(C.Printer, Element).value_or("{}")) +
+         ");";
+}
+
+std::string primalReshape(const EmitContext &C, const Stmt &S) {
+  return C.Printer.varName(S.Var) + S.Path +
+         (S.Value ? ".resize(" + C.Printer.print(S.Value) + ");" : ".clear();");
+}
+
 void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
+  if (S.Reshape) {
+    // The shadow takes the new size (new elements zero) after the primal,
+    // whose size expression may read it.
+    Out.push_back(primalReshape(C, S));
+    if (targetVaried(C, S))
+      Out.push_back(reshapedShadow(C, S));
+    return;
+  }
   if (S.Grow) {
     // The new element's value and tangent read the container as it was.
     if (targetVaried(C, S))

@@ -43,6 +43,10 @@ bool targetVaried(const EmitContext &C, const Stmt &S);
 /// padding it to the container's size (a shadow made empty, for an input
 /// that carries no derivative, takes the container's shape).
 std::string growthZero(const EmitContext &C, const Stmt &S);
+/// A Reshape statement's primal (`w.resize(n);`, `w.clear();`), and the
+/// statement giving its shadow the container's size, new elements zero.
+std::string primalReshape(const EmitContext &C, const Stmt &S);
+std::string reshapedShadow(const EmitContext &C, const Stmt &S);
 /// The container a Grow statement grows (`s.w` for the path `.w.back()`),
 /// and its shadow.
 std::pair<std::string, std::string> grownContainer(const EmitContext &C,

@@ -85,6 +85,11 @@ struct Stmt {
   /// new last element (Path ".back()") is assigned Value. The reverse sweep
   /// takes the element off again, so nothing is saved.
   bool Grow = false;
+  /// `v.resize(n)` (Value n) or `v.clear()` (no Value) of the container
+  /// Var + Path: a new size, new elements zero. The forward sweep records
+  /// the container; the reverse sweep puts it back and gives its shadow the
+  /// old size again.
+  bool Reshape = false;
   /// A loop-body value the reverse sweep recomputes at the start of each
   /// reverse iteration instead of restoring it from the tape (set by
   /// chooseRecomputation).

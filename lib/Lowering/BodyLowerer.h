@@ -94,6 +94,13 @@ private:
   /// `v.push_back(x)` (or `emplace_back(x)`) on a std::vector variable:
   /// a Grow statement (see Stmt::Grow). Returns false, doing nothing, for
   /// any other call.
+  /// A std::vector a statement reshapes: a local or by-value parameter, or
+  /// a member of one (`s.w`, `this->w`), as a variable and a member path;
+  /// {-1, ""} for one reached through a pointer, which the general rules
+  /// refuse on active data.
+  std::pair<int, std::string> containerTarget(const Expr *Container);
+  /// `v.resize(n)` and `v.clear()`: a Reshape statement.
+  bool lowerReshape(const CXXMemberCallExpr *Call, Block &Out);
   bool lowerGrow(const CXXMemberCallExpr *Call, Block &Out);
   /// Whether generated code can declare a variable of type T before it
   /// sets it (reported at Loc): with a default constructor, or, for a

@@ -352,36 +352,62 @@ bool BodyLowerer::lowerGrow(const CXXMemberCallExpr *Call, Block &Out) {
       !(Ctx.hasSameUnqualifiedType(Element, Given) ||
         (Element->isArithmeticType() && Given->isArithmeticType())))
     return false;
-  // A local or parameter vector, or a member of one (`s.w`, `this->w`);
-  // (a vector reached through a pointer is left to the general rules,
-  // which refuse it on active data).
+  auto [Var, Path] = containerTarget(Call->getImplicitObjectArgument());
+  if (Var < 0)
+    return false;
+  extractCalls(Value, Out);
+  emitAssign(Out, Call->getExprLoc(), Var, Path + ".back()", nullptr, BO_Assign,
+             Value);
+  Out.back().Grow = true;
+  Out.back().SaveOld = false;
+  Out.back().FirstWrite = false;
+  return true;
+}
+
+std::pair<int, std::string>
+BodyLowerer::containerTarget(const Expr *Container) {
   std::string Path;
-  const Expr *Object = skipImplicit(Call->getImplicitObjectArgument());
+  const Expr *Object = skipImplicit(Container);
   while (auto *ME = dyn_cast<MemberExpr>(Object)) {
     auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
     const Expr *Base = skipImplicit(ME->getBase());
     if (!F || F->getName().empty() ||
         (ME->isArrow() && !isa<CXXThisExpr>(Base)))
-      return false;
+      return {-1, ""};
     Path = "." + F->getNameAsString() + Path;
     Object = Base;
   }
   int Var = isa<CXXThisExpr>(Object) ? IR.SelfVar : -1;
   if (Var < 0) {
     auto [Root, LValue] = assignTarget(Object);
+    // (A member of a reference parameter is reached through its name.)
     if (LValue && !Path.empty())
       if (auto *Ref = dyn_cast<DeclRefExpr>(Object))
         Root = IR.VarOf.lookup(Ref->getDecl()), LValue = nullptr;
-    if (LValue)
-      return false;
-    Var = Root;
+    Var = LValue ? -1 : Root;
   }
   if (Var < 0 || IR.Vars[Var].isAlias())
+    return {-1, ""};
+  return {Var, Path};
+}
+
+bool BodyLowerer::lowerReshape(const CXXMemberCallExpr *Call, Block &Out) {
+  const CXXMethodDecl *Method = Call->getMethodDecl();
+  const IdentifierInfo *Class =
+      Method ? Method->getParent()->getIdentifier() : nullptr;
+  if (!Class || Class->getName() != "vector" ||
+      !Method->getParent()->isInStdNamespace() || !Method->getIdentifier() ||
+      !((Method->getName() == "resize" && Call->getNumArgs() == 1) ||
+        (Method->getName() == "clear" && Call->getNumArgs() == 0)))
     return false;
-  extractCalls(Value, Out);
-  emitAssign(Out, Call->getExprLoc(), Var, Path + ".back()", nullptr, BO_Assign,
-             Value);
-  Out.back().Grow = true;
+  auto [Var, Path] = containerTarget(Call->getImplicitObjectArgument());
+  if (Var < 0)
+    return false;
+  const Expr *Size = Call->getNumArgs() ? Call->getArg(0) : nullptr;
+  if (Size)
+    extractCalls(Size, Out);
+  emitAssign(Out, Call->getExprLoc(), Var, Path, nullptr, BO_Assign, Size);
+  Out.back().Reshape = true;
   Out.back().SaveOld = false;
   Out.back().FirstWrite = false;
   return true;

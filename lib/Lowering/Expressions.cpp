@@ -57,7 +57,8 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
       return;
     }
   }
-  if (auto *Grow = dyn_cast<CXXMemberCallExpr>(E); Grow && lowerGrow(Grow, Out))
+  if (auto *Member = dyn_cast<CXXMemberCallExpr>(E);
+      Member && (lowerGrow(Member, Out) || lowerReshape(Member, Out)))
     return;
   if (auto *Call = dyn_cast<CallExpr>(E)) {
     if (isUserCall(Call)) {
