@@ -189,14 +189,20 @@ template <class D, class B> const D &downcast(const B &object) {
 /// translation unit defines, an object of another class (defined in a file
 /// ddx did not transform) reaches here: a stop with its name, rather than
 /// a derivative computed for the wrong function.
-[[noreturn]] inline void unknown_dynamic_type(const char *function,
-                                              const std::type_info &type) {
+template <class B>
+[[noreturn]] void unknown_dynamic_type(const char *function, const B &object) {
   std::fprintf(stderr,
                "ddx: the derivative of the virtual call '%s' reached an object "
                "of class '%s', which the translation unit ddx transformed "
                "does not define; include its definition there\n",
-               function, type.name());
+               function, typeid(object).name());
   std::abort();
+}
+
+/// Whether object's dynamic type is exactly D: a branch of a virtual call's
+/// dispatch.
+template <class D, class B> bool is_a(const B &object) {
+  return typeid(object) == typeid(D);
 }
 
 } // namespace ddx

@@ -362,6 +362,13 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
       Result.Reverse = {Name + ".pop_back();"};
       return Result;
     }
+    // A pointer's shadow is where the pointee's adjoint lives: it has no
+    // adjoint of its own to give back.
+    if (targetType(C, S)->isPointerType()) {
+      Result.Forward = {shadowGrowth(C, S, grownPointerShadow(C, S)), Push};
+      Result.Reverse = {Shadow + ".pop_back();", Name + ".pop_back();"};
+      return Result;
+    }
     std::string Seed = C.freshTemp();
     Result.Forward = {shadowGrowth(C, S, growthZero(C, S)), Push};
     Result.Reverse = {
@@ -619,9 +626,25 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   std::vector<std::string> FwdArgs, RevArgs;
   Lines Rev, After;
   Rev.push_back("{");
+  // Value arguments that read what the call changes, evaluated once: the
+  // forward sweep records them after the call, the reverse sweep reads
+  // them back before its own.
+  Lines Lifted, Recorded, ReadBack;
   for (size_t I = 0; I < R.Args.size(); ++I) {
     const Expr *Arg = R.Args[I].E;
     std::string Primal = C.argText(R.Args[I]);
+    QualType Value = R.Args[I].ParamType.getNonReferenceType();
+    if (Arg && !R.Args[I].IsObject && !isIndirect(R.Args[I].ParamType) &&
+        Value.isTriviallyCopyableType(C.Ctx) &&
+        readsWhatCallChanges(Call, Arg)) {
+      std::string Saved = C.freshTemp();
+      std::string Type = C.Printer.typeName(Value.getUnqualifiedType());
+      Lifted.push_back(Type + " " + Saved + " = " + Primal + ";");
+      Recorded.push_back("_tape.push(" + Saved + ");");
+      ReadBack.insert(ReadBack.begin(),
+                      Type + " " + Saved + " = _tape.pop<" + Type + ">();");
+      Primal = Saved;
+    }
     FwdArgs.push_back(Primal);
     RevArgs.push_back(Primal);
     if (Acts[I] == ParamActivity::Duplicated) {
@@ -646,9 +669,19 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
                             "{}"));
   FwdArgs.push_back("_tape");
   RevArgs.push_back("_tape");
-  Result.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
-                           "::ddx_generated::" + Forward + "(" +
-                           llvm::join(FwdArgs, ", ") + ");");
+  std::string ForwardCall = (Temp.empty() ? "" : Temp + " = ") +
+                            "::ddx_generated::" + Forward + "(" +
+                            llvm::join(FwdArgs, ", ") + ");";
+  if (Lifted.empty()) {
+    Result.Forward.push_back(ForwardCall);
+  } else {
+    Result.Forward.push_back("{");
+    append(Result.Forward, Lifted);
+    Result.Forward.push_back(ForwardCall);
+    append(Result.Forward, Recorded);
+    Result.Forward.push_back("}");
+    Rev.insert(Rev.begin() + 1, ReadBack.begin(), ReadBack.end());
+  }
   Rev.push_back("::ddx_generated::" + Reverse + "(" +
                 llvm::join(RevArgs, ", ") + ");");
   if (Seeded)
@@ -660,6 +693,26 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   Rev.push_back("}");
   Result.Reverse = std::move(Rev);
   return Result;
+}
+
+bool AdjointEmitter::readsWhatCallChanges(const CallExpr *Call,
+                                          const Expr *Arg) const {
+  llvm::SmallVector<int, 8> Readers;
+  for (int Target : C.Pointers.changedBy(Call)) {
+    auto Of = C.Pointers.readersOf(Target);
+    Readers.append(Of.begin(), Of.end());
+  }
+  if (Readers.empty())
+    return false;
+  std::function<bool(const clang::Stmt *)> Reads = [&](const clang::Stmt *N) {
+    if (!N || isa<LambdaExpr>(N))
+      return false;
+    if (isa<DeclRefExpr, CXXThisExpr>(N) &&
+        llvm::is_contained(Readers, C.Printer.rootVar(cast<Expr>(N))))
+      return true;
+    return llvm::any_of(N->children(), Reads);
+  };
+  return Reads(Arg);
 }
 
 std::string AdjointEmitter::adjointSlot(const Expr *E, Lines &Decls,

@@ -54,6 +54,11 @@ private:
   Sweeps emitStmt(const Stmt &S);
   Sweeps emitAssign(const Stmt &S);
   Sweeps emitCall(const Stmt &S);
+  /// Whether a value argument of Call reads memory the call changes
+  /// (`upd(st, st + x)` with `double &st`): the reverse sweep must not
+  /// evaluate it again.
+  bool readsWhatCallChanges(const clang::CallExpr *Call,
+                            const clang::Expr *Arg) const;
   /// Saves, around S's forward code, the variables that calls left as
   /// primal code in E change through their arguments (`bump(k)`,
   /// `frexp(x, &e)`): the reverse sweep may read them.

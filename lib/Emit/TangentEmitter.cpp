@@ -234,6 +234,12 @@ std::pair<std::string, std::string> grownContainer(const EmitContext &C,
   return {Name + Member.str(), ExprPrinter::shadowName(Name) + Member.str()};
 }
 
+std::string grownPointerShadow(EmitContext &C, const Stmt &S) {
+  return S.Value && C.Activity.isVaried(S.Value)
+             ? C.Printer.shadowPointer(S.Value)
+             : inactivePointerShadow(C, S);
+}
+
 std::string shadowGrowth(const EmitContext &C, const Stmt &S,
                          const std::string &Element) {
   auto [Name, Shadow] = grownContainer(C, S);
@@ -269,7 +275,10 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
     // The new element's value and tangent read the container as it was.
     if (targetVaried(C, S))
       Out.push_back(
-          shadowGrowth(C, S, tangent(S.Value).value_or(growthZero(C, S))));
+          shadowGrowth(C, S,
+                       targetType(C, S)->isPointerType()
+                           ? grownPointerShadow(C, S)
+                           : tangent(S.Value).value_or(growthZero(C, S))));
     Out.push_back(grownContainer(C, S).first + ".push_back(" +
                   C.Printer.print(S.Value) + ");");
     return;

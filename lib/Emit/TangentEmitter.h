@@ -51,6 +51,9 @@ std::string reshapedShadow(const EmitContext &C, const Stmt &S);
 /// and its shadow.
 std::pair<std::string, std::string> grownContainer(const EmitContext &C,
                                                    const Stmt &S);
+/// The shadow of a pointer a Grow statement appends: the shadow of what it
+/// points to (`&_d_u` for `&u`).
+std::string grownPointerShadow(EmitContext &C, const Stmt &S);
 std::string shadowGrowth(const EmitContext &C, const Stmt &S,
                          const std::string &Element);
 clang::QualType targetType(const EmitContext &C, const Stmt &S);

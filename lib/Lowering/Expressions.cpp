@@ -825,8 +825,9 @@ void BodyLowerer::pushDispatch(Stmt S, const Expr *Object, Block &Out) {
     Stmt Branch;
     Branch.K = Stmt::Kind::If;
     Branch.Loc = S.Loc;
-    Branch.Cond = "typeid(" + Text + ") == typeid(" +
-                  Printer.typeName(Ctx.getRecordType(Case.Class)) + ")";
+    Branch.Cond = "::ddx::is_a<" +
+                  Printer.typeName(Ctx.getRecordType(Case.Class)) + ">(" +
+                  Text + ")";
     S.Candidate = Case.Overrider;
     Branch.Then.push_back(S);
     Into->push_back(std::move(Branch));
@@ -835,8 +836,7 @@ void BodyLowerer::pushDispatch(Stmt S, const Expr *Object, Block &Out) {
   Stmt Stop;
   Stop.K = Stmt::Kind::Raw;
   Stop.Loc = S.Loc;
-  Stop.Text =
-      "::ddx::unknown_dynamic_type(\"" + Name + "\", typeid(" + Text + "));";
+  Stop.Text = "::ddx::unknown_dynamic_type(\"" + Name + "\", " + Text + ");";
   Into->push_back(std::move(Stop));
 }
 
