@@ -170,6 +170,13 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
         Out.What.Function = R->Function->getDefinition()
                                 ? R->Function->getDefinition()
                                 : R->Function;
+        // A branch of a virtual call operator's dispatch: the functor is
+        // the overrider's `self`.
+        if (auto *Method = dyn_cast<CXXMethodDecl>(Out.What.Function);
+            Candidate && Method && !Method->isStatic()) {
+          Out.Args.push_back({Object, selfParamType(Method), nullptr, true});
+          Out.Args.back().AsClass = Method->getParent();
+        }
         AddArgs(Out.What.Function);
         return true;
       }

@@ -145,7 +145,8 @@ memberwiseZero(const ExprPrinter &Printer, QualType T,
       if (!FT.isTriviallyCopyableType(Ctx))
         return std::nullopt;
       Out.push_back("::ddx::set_zero(" + Member + ");");
-    } else if (isContainer(FT)) {
+    } else if (isContainer(FT) && !containerElement(FT).isNull()) {
+      // (A sized container: std::pair or std::tuple are not ranges.)
       Out.push_back(Member + " = ::ddx::zeros_like(" + Member + ");");
     } else if (auto Inner = memberwiseZero(Printer, FT, Member)) {
       Out.insert(Out.end(), Inner->begin(), Inner->end());

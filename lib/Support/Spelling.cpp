@@ -15,6 +15,9 @@ PrintingPolicy printingPolicy(const ASTContext &Ctx) {
   Policy.SuppressTagKeyword = true;
   Policy.FullyQualifiedName = true;
   Policy.PrintCanonicalTypes = false;
+  // A class in an anonymous namespace is named from the generated code (in
+  // the same file) without it: `::C`, not `::(anonymous namespace)::C`.
+  Policy.SuppressUnwrittenScope = true;
   return Policy;
 }
 
