@@ -60,9 +60,6 @@ static bool derivedClassHoldsData(const CXXRecordDecl *R) {
   return Polymorphic.Bases.contains(R->getCanonicalDecl());
 }
 
-/// isDifferentiableType, with the records already being looked at: a
-/// struct that points to its own type (a list node) is differentiable only
-/// through its other members.
 /// Whether D is declared in namespace std, or in a class or namespace
 /// nested in it.
 static bool inStdNamespace(const Decl *D) {
@@ -72,6 +69,9 @@ static bool inStdNamespace(const Decl *D) {
   return false;
 }
 
+/// isDifferentiableType, with the records already being looked at: a
+/// struct that points to its own type (a list node) is differentiable only
+/// through its other members.
 static bool differentiable(QualType T,
                            llvm::SmallPtrSetImpl<const RecordDecl *> &Open) {
   T = T.getNonReferenceType().getCanonicalType();

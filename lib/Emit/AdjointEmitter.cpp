@@ -328,7 +328,7 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     // zeros), and elements it removed start again from zero adjoints.
     Sweeps Result;
     QualType T = targetType(C, S);
-    std::string Name = C.Printer.varName(S.Var) + S.Path;
+    std::string Name = shapedContainer(C, S).first;
     if (!isTapeable(T, C.Ctx)) {
       C.Diags.error(S.Loc,
                     "ddx cannot differentiate this resize or clear of "
@@ -355,7 +355,7 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     // adjoint to the value it was made from, which reads the container as
     // it was before.
     Sweeps Result;
-    auto [Name, Shadow] = grownContainer(C, S);
+    auto [Name, Shadow] = shapedContainer(C, S);
     std::string Push = Name + ".push_back(" + C.Printer.print(S.Value) + ");";
     if (!targetVaried(C, S)) {
       Result.Forward = {Push};
@@ -630,13 +630,13 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   // forward sweep records them after the call, the reverse sweep reads
   // them back before its own.
   Lines Lifted, Recorded, ReadBack;
+  llvm::SmallVector<int, 8> Changed = readersOfChanges(Call);
   for (size_t I = 0; I < R.Args.size(); ++I) {
     const Expr *Arg = R.Args[I].E;
     std::string Primal = C.argText(R.Args[I]);
     QualType Value = R.Args[I].ParamType.getNonReferenceType();
     if (Arg && !R.Args[I].IsObject && !isIndirect(R.Args[I].ParamType) &&
-        Value.isTriviallyCopyableType(C.Ctx) &&
-        readsWhatCallChanges(Call, Arg)) {
+        Value.isTriviallyCopyableType(C.Ctx) && readsAny(Arg, Changed)) {
       std::string Saved = C.freshTemp();
       std::string Type = C.Printer.typeName(Value.getUnqualifiedType());
       Lifted.push_back(Type + " " + Saved + " = " + Primal + ";");
@@ -695,24 +695,26 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   return Result;
 }
 
-bool AdjointEmitter::readsWhatCallChanges(const CallExpr *Call,
-                                          const Expr *Arg) const {
+llvm::SmallVector<int, 8>
+AdjointEmitter::readersOfChanges(const CallExpr *Call) const {
   llvm::SmallVector<int, 8> Readers;
   for (int Target : C.Pointers.changedBy(Call)) {
     auto Of = C.Pointers.readersOf(Target);
     Readers.append(Of.begin(), Of.end());
   }
-  if (Readers.empty())
+  return Readers;
+}
+
+bool AdjointEmitter::readsAny(const clang::Stmt *E,
+                              llvm::ArrayRef<int> Vars) const {
+  if (!E || Vars.empty() || isa<LambdaExpr>(E))
     return false;
-  std::function<bool(const clang::Stmt *)> Reads = [&](const clang::Stmt *N) {
-    if (!N || isa<LambdaExpr>(N))
-      return false;
-    if (isa<DeclRefExpr, CXXThisExpr>(N) &&
-        llvm::is_contained(Readers, C.Printer.rootVar(cast<Expr>(N))))
-      return true;
-    return llvm::any_of(N->children(), Reads);
-  };
-  return Reads(Arg);
+  if (isa<DeclRefExpr, CXXThisExpr>(E) &&
+      llvm::is_contained(Vars, C.Printer.rootVar(cast<Expr>(E))))
+    return true;
+  return llvm::any_of(E->children(), [&](const clang::Stmt *Child) {
+    return readsAny(Child, Vars);
+  });
 }
 
 std::string AdjointEmitter::adjointSlot(const Expr *E, Lines &Decls,

@@ -54,11 +54,13 @@ private:
   Sweeps emitStmt(const Stmt &S);
   Sweeps emitAssign(const Stmt &S);
   Sweeps emitCall(const Stmt &S);
-  /// Whether a value argument of Call reads memory the call changes
-  /// (`upd(st, st + x)` with `double &st`): the reverse sweep must not
-  /// evaluate it again.
-  bool readsWhatCallChanges(const clang::CallExpr *Call,
-                            const clang::Expr *Arg) const;
+  /// The variables through which memory a call changes can be read (the
+  /// variables themselves, pointers into them). A value argument reading
+  /// one of them (`upd(st, st + x)` with `double &st`) must not be
+  /// evaluated again by the reverse sweep.
+  llvm::SmallVector<int, 8> readersOfChanges(const clang::CallExpr *Call) const;
+  /// Whether E reads one of Vars.
+  bool readsAny(const clang::Stmt *E, llvm::ArrayRef<int> Vars) const;
   /// Saves, around S's forward code, the variables that calls left as
   /// primal code in E change through their arguments (`bump(k)`,
   /// `frexp(x, &e)`): the reverse sweep may read them.

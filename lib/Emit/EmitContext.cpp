@@ -157,6 +157,13 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
       Out.Args.push_back(
           {Args[I], FD->getParamDecl(I)->getType(), FD->getParamDecl(I)});
   };
+  // The object of a member function, its `self`; in a branch of a virtual
+  // call's dispatch, as the overrider's class.
+  auto AddObject = [&](const Expr *Object, const CXXMethodDecl *Method) {
+    Out.Args.push_back({Object, selfParamType(Method), nullptr, true});
+    if (Candidate)
+      Out.Args.back().AsClass = Method->getParent();
+  };
   if (const Expr *Object = calledObject(Call)) {
     std::optional<ResolvedCallable> R;
     if (Candidate) { // one branch of a switch over the pointer's candidates
@@ -173,10 +180,8 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
         // A branch of a virtual call operator's dispatch: the functor is
         // the overrider's `self`.
         if (auto *Method = dyn_cast<CXXMethodDecl>(Out.What.Function);
-            Candidate && Method && !Method->isStatic()) {
-          Out.Args.push_back({Object, selfParamType(Method), nullptr, true});
-          Out.Args.back().AsClass = Method->getParent();
-        }
+            Candidate && Method && !Method->isStatic())
+          AddObject(Object, Method);
         AddArgs(Out.What.Function);
         return true;
       }
@@ -241,13 +246,8 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
   const Expr *Object = memberOperatorObject(Call);
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
     Object = Member->getImplicitObjectArgument();
-  if (Object) {
-    auto *Method = cast<CXXMethodDecl>(FD);
-    Out.Args.push_back({Object, selfParamType(Method), nullptr, true});
-    // (An overrider of a derived class takes the object as that class.)
-    if (Candidate)
-      Out.Args.back().AsClass = Method->getParent();
-  }
+  if (Object)
+    AddObject(Object, cast<CXXMethodDecl>(FD));
   std::vector<CalleeArg> Captures;
   for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);

@@ -141,9 +141,7 @@ memberwiseZero(const ExprPrinter &Printer, QualType T,
     std::string Member = Object + "." + F->getNameAsString();
     if (FT->isRealFloatingType()) {
       Out.push_back(Member + " = 0;");
-    } else if (FT->isArrayType() || FT.isTriviallyCopyableType(Ctx)) {
-      if (!FT.isTriviallyCopyableType(Ctx))
-        return std::nullopt;
+    } else if (FT.isTriviallyCopyableType(Ctx)) { // (also an array of such)
       Out.push_back("::ddx::set_zero(" + Member + ");");
     } else if (isContainer(FT) && !containerElement(FT).isNull()) {
       // (A sized container: std::pair or std::tuple are not ranges.)
@@ -227,11 +225,11 @@ std::string growthZero(const EmitContext &C, const Stmt &S) {
   return explicitZero(C.Printer, targetType(C, S)).value_or("{}");
 }
 
-std::pair<std::string, std::string> grownContainer(const EmitContext &C,
-                                                   const Stmt &S) {
+std::pair<std::string, std::string> shapedContainer(const EmitContext &C,
+                                                    const Stmt &S) {
   std::string Name = C.Printer.varName(S.Var);
-  llvm::StringRef Member =
-      llvm::StringRef(S.Path).drop_back(llvm::StringRef(".back()").size());
+  llvm::StringRef Member(S.Path);
+  Member.consume_back(".back()"); // a Grow statement's new element
   return {Name + Member.str(), ExprPrinter::shadowName(Name) + Member.str()};
 }
 
@@ -243,23 +241,22 @@ std::string grownPointerShadow(EmitContext &C, const Stmt &S) {
 
 std::string shadowGrowth(const EmitContext &C, const Stmt &S,
                          const std::string &Element) {
-  auto [Name, Shadow] = grownContainer(C, S);
+  auto [Name, Shadow] = shapedContainer(C, S);
   return Shadow + ".resize(" + Name + ".size(), " + growthZero(C, S) + ");\n" +
          Shadow + ".push_back(" + Element + ");";
 }
 
 std::string reshapedShadow(const EmitContext &C, const Stmt &S) {
-  std::string Name = C.Printer.varName(S.Var);
+  auto [Name, Shadow] = shapedContainer(C, S);
   QualType Element = containerElement(targetType(C, S));
-  return ExprPrinter::shadowName(Name) + S.Path + ".resize(" + Name + S.Path +
-         ".size(), " +
+  return Shadow + ".resize(" + Name + ".size(), " +
          (Element.isNull() ? std::string("{}")
                            : explicitZero(C.Printer, Element).value_or("{}")) +
          ");";
 }
 
 std::string primalReshape(const EmitContext &C, const Stmt &S) {
-  return C.Printer.varName(S.Var) + S.Path +
+  return shapedContainer(C, S).first +
          (S.Value ? ".resize(" + C.Printer.print(S.Value) + ");" : ".clear();");
 }
 
@@ -280,7 +277,7 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
                        targetType(C, S)->isPointerType()
                            ? grownPointerShadow(C, S)
                            : tangent(S.Value).value_or(growthZero(C, S))));
-    Out.push_back(grownContainer(C, S).first + ".push_back(" +
+    Out.push_back(shapedContainer(C, S).first + ".push_back(" +
                   C.Printer.print(S.Value) + ");");
     return;
   }

@@ -47,10 +47,10 @@ std::string growthZero(const EmitContext &C, const Stmt &S);
 /// statement giving its shadow the container's size, new elements zero.
 std::string primalReshape(const EmitContext &C, const Stmt &S);
 std::string reshapedShadow(const EmitContext &C, const Stmt &S);
-/// The container a Grow statement grows (`s.w` for the path `.w.back()`),
-/// and its shadow.
-std::pair<std::string, std::string> grownContainer(const EmitContext &C,
-                                                   const Stmt &S);
+/// The container a Grow or Reshape statement changes (`s.w` for the path
+/// `.w.back()` or `.w`), and its shadow.
+std::pair<std::string, std::string> shapedContainer(const EmitContext &C,
+                                                    const Stmt &S);
 /// The shadow of a pointer a Grow statement appends: the shadow of what it
 /// points to (`&_d_u` for `&u`).
 std::string grownPointerShadow(EmitContext &C, const Stmt &S);

@@ -334,15 +334,22 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   emitAssign(Out, Loc, Var, Path, nullptr, BO_Assign, Init);
 }
 
-bool BodyLowerer::lowerGrow(const CXXMemberCallExpr *Call, Block &Out) {
+/// The name of the std::vector member function Call calls, or "".
+static llvm::StringRef vectorMethod(const CXXMemberCallExpr *Call) {
   const CXXMethodDecl *Method = Call->getMethodDecl();
   const IdentifierInfo *Class =
       Method ? Method->getParent()->getIdentifier() : nullptr;
   if (!Class || Class->getName() != "vector" ||
-      !Method->getParent()->isInStdNamespace() || !Method->getIdentifier() ||
-      !llvm::is_contained({"push_back", "emplace_back"}, Method->getName()) ||
+      !Method->getParent()->isInStdNamespace() || !Method->getIdentifier())
+    return "";
+  return Method->getName();
+}
+
+bool BodyLowerer::lowerGrow(const CXXMemberCallExpr *Call, Block &Out) {
+  if (!llvm::is_contained({"push_back", "emplace_back"}, vectorMethod(Call)) ||
       Call->getNumArgs() != 1)
     return false;
+  const CXXMethodDecl *Method = Call->getMethodDecl();
   // emplace_back(a) of a class built from a: not an element to assign.
   const Expr *Value = Call->getArg(0);
   auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Method->getParent());
@@ -392,13 +399,9 @@ BodyLowerer::containerTarget(const Expr *Container) {
 }
 
 bool BodyLowerer::lowerReshape(const CXXMemberCallExpr *Call, Block &Out) {
-  const CXXMethodDecl *Method = Call->getMethodDecl();
-  const IdentifierInfo *Class =
-      Method ? Method->getParent()->getIdentifier() : nullptr;
-  if (!Class || Class->getName() != "vector" ||
-      !Method->getParent()->isInStdNamespace() || !Method->getIdentifier() ||
-      !((Method->getName() == "resize" && Call->getNumArgs() == 1) ||
-        (Method->getName() == "clear" && Call->getNumArgs() == 0)))
+  llvm::StringRef Name = vectorMethod(Call);
+  if (!((Name == "resize" && Call->getNumArgs() == 1) ||
+        (Name == "clear" && Call->getNumArgs() == 0)))
     return false;
   auto [Var, Path] = containerTarget(Call->getImplicitObjectArgument());
   if (Var < 0)

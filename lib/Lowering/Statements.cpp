@@ -444,6 +444,14 @@ FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
                     !(G.Stmts.size() &&
                       isa<BreakStmt, ReturnStmt, ContinueStmt>(G.Stmts.back()));
   }
+  // `_switch == 1 || _switch == 2`: whether the selector picks a group.
+  auto Picks = [&](const Group &G) {
+    std::string Cond;
+    for (const std::string &L : G.Labels)
+      Cond +=
+          (Cond.empty() ? "" : " || ") + IR.Vars[Selector].Name + " == " + L;
+    return Cond;
+  };
   if (FallsThrough) {
     // A case falls into the next: the cases run in source order, from the
     // one the selector picks (`_case`) until a break.
@@ -464,9 +472,7 @@ FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
       Stmt Pick;
       Pick.K = Stmt::Kind::If;
       Pick.Loc = Groups[I].Loc;
-      for (const std::string &L : Groups[I].Labels)
-        Pick.Cond += (Pick.Cond.empty() ? "" : " || ") +
-                     IR.Vars[Selector].Name + " == " + L;
+      Pick.Cond = Picks(Groups[I]);
       SetCase(Pick.Then, I);
       Tail->push_back(std::move(Pick));
       Tail = &Tail->back().Else;
@@ -524,9 +530,7 @@ FlagSet BodyLowerer::lowerSwitch(const SwitchStmt *S, Block &Out) {
     Stmt Branch;
     Branch.K = Stmt::Kind::If;
     Branch.Loc = G.Loc;
-    for (const std::string &L : G.Labels)
-      Branch.Cond += (Branch.Cond.empty() ? "" : " || ") +
-                     IR.Vars[Selector].Name + " == " + L;
+    Branch.Cond = Picks(G);
     mergeFlags(Escaping, lowerStmts(G.Stmts, Branch.Then));
     Tail->push_back(std::move(Branch));
     Tail = &Tail->back().Else;
