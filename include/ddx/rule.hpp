@@ -21,12 +21,20 @@
 #if defined(__clang__)
 #define DDX_OPTION __attribute__((annotate("ddx::option")))
 #define DDX_CALLABLE __attribute__((annotate("ddx::callable")))
+#define DDX_RANGE __attribute__((annotate("ddx::range")))
+#define DDX_OUTPUT_RANGE __attribute__((annotate("ddx::output_range")))
 #else
 /// Marks a parameter as an option: ddx never differentiates it. An active
 /// value passed to it is passed detached, with a warning.
 #define DDX_OPTION
 /// Marks a rule parameter that receives a callable (see docs/rules.md).
 #define DDX_CALLABLE
+/// Marks an iterator (or pointer) parameter into a range the function
+/// reads: its tangent and adjoint slots are the same position in the range's
+/// shadow (docs/rules.md, "Ranges").
+#define DDX_RANGE
+/// Marks an iterator parameter into a range the function writes.
+#define DDX_OUTPUT_RANGE
 #endif
 
 namespace ddx {
@@ -59,6 +67,43 @@ struct no_derivative {
   template <class T> constexpr no_derivative(const T &) noexcept {}
 };
 template <class T, class U> dual(T, U) -> dual<T>;
+
+/// The tangent or adjoint slot of a range whose values carry no derivative
+/// (an inactive vector passed to a rule's DDX_RANGE parameter): every
+/// element reads as zero and drops what is written or added to it.
+struct zero_range {
+  struct element {
+    template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
+    constexpr operator T() const noexcept {
+      return T(0);
+    }
+    template <class T> constexpr element &operator=(const T &) noexcept {
+      return *this;
+    }
+    template <class T> constexpr element &operator+=(const T &) noexcept {
+      return *this;
+    }
+    template <class T> constexpr element &operator-=(const T &) noexcept {
+      return *this;
+    }
+  };
+  constexpr element operator*() const noexcept { return {}; }
+  constexpr element operator[](std::ptrdiff_t) const noexcept { return {}; }
+  constexpr zero_range &operator++() noexcept { return *this; }
+  constexpr zero_range operator++(int) noexcept { return *this; }
+  constexpr zero_range &operator--() noexcept { return *this; }
+  constexpr zero_range operator--(int) noexcept { return *this; }
+  constexpr zero_range &operator+=(std::ptrdiff_t) noexcept { return *this; }
+  friend constexpr zero_range operator+(zero_range r, std::ptrdiff_t) noexcept {
+    return r;
+  }
+  friend constexpr zero_range operator+(std::ptrdiff_t, zero_range r) noexcept {
+    return r;
+  }
+  friend constexpr zero_range operator-(zero_range r, std::ptrdiff_t) noexcept {
+    return r;
+  }
+};
 
 /// The adjoints of the N active values a callable captures, in capture
 /// order: a vector space, so a rule can integrate, sum or scale them before

@@ -163,17 +163,22 @@ template <class T> T zero() {
 /// containers keep their shapes too (a std::vector of std::vectors).
 template <class C> C zeros_like(const C &c) {
   C z = c;
-  for (auto &element : z) {
-    using E = std::remove_reference_t<decltype(element)>;
-    if constexpr (std::is_arithmetic_v<E>)
-      element = E(0);
-    else if constexpr (std::is_trivially_copyable_v<E> ||
-                       !detail::is_range<E>::value)
-      set_zero(element);
-    else
-      element = zeros_like(element);
+  if constexpr (!detail::is_range<C>::value) {
+    set_zero(z); // (a value class of the library: a std::complex)
+    return z;
+  } else {
+    for (auto &element : z) {
+      using E = std::remove_reference_t<decltype(element)>;
+      if constexpr (std::is_arithmetic_v<E>)
+        element = E(0);
+      else if constexpr (std::is_trivially_copyable_v<E> ||
+                         !detail::is_range<E>::value)
+        set_zero(element);
+      else
+        element = zeros_like(element);
+    }
+    return z;
   }
-  return z;
 }
 
 /// An object known (from its dynamic type) to be a D, as a D: the object of

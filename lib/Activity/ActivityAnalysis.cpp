@@ -256,7 +256,7 @@ bool isValueClass(const CXXRecordDecl *R) {
 
 bool isPlainValue(QualType T) {
   T = T.getNonReferenceType().getCanonicalType();
-  if (T->isRealFloatingType())
+  if (T->isRealFloatingType() || isStdComplex(T))
     return true;
   if (T->isArrayType())
     return isPlainValue(QualType(T->getPointeeOrArrayElementType(), 0));

@@ -12,22 +12,6 @@ namespace ddx {
 
 /// The record type of an iterator (it names an `iterator_category`, as
 /// the standard algorithms require), or null.
-static const CXXRecordDecl *iteratorRecord(QualType T) {
-  auto *Record = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
-  if (!Record || !Record->hasDefinition())
-    return nullptr;
-  const IdentifierInfo &Name =
-      Record->getASTContext().Idents.get("iterator_category");
-  if (!Record->lookup(&Name).empty())
-    return Record;
-  for (const CXXBaseSpecifier &Base : Record->bases())
-    if (iteratorRecord(Base.getType()))
-      return Record;
-  return nullptr;
-}
-
-bool isIterator(QualType T) { return iteratorRecord(T) != nullptr; }
-
 /// What `*it` gives for an iterator of type T (`double &`), or null when
 /// it is not known.
 static QualType dereferenced(QualType T) {

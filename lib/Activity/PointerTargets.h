@@ -40,8 +40,6 @@ using TargetList = llvm::SmallVector<int, 4>;
 /// A null type (not known) counts as plain.
 bool isPlainData(clang::QualType T);
 
-/// Whether T is an iterator type, which reaches memory like a pointer.
-bool isIterator(clang::QualType T);
 /// The type of what an iterator of type T points to, or null if unknown.
 clang::QualType iteratedValue(clang::QualType T);
 

@@ -320,6 +320,71 @@ static std::optional<std::string> inverseStep(const EmitContext &C,
          Step + ";";
 }
 
+Sweeps AdjointEmitter::emitShapeCall(const Stmt &S, bool Varied) {
+  // The forward sweep records the container and makes the same change to
+  // its shadow (zero adjoints for what comes in). The reverse sweep undoes
+  // the shadow's change, giving the adjoints of what came in to the
+  // element they were made from, and puts the container back.
+  Sweeps Result;
+  auto [Name, Shadow] = shapedContainer(C, S);
+  auto *Call = cast<CXXMemberCallExpr>(S.Call);
+  llvm::StringRef Method = shapeMethod(S);
+  std::string Zero = elementZero(C, S);
+  Result.Forward.push_back("_tape.push(" + Name + ");");
+  if (!Varied) {
+    Result.Forward.push_back(primalReshape(C, S));
+    Result.Reverse.push_back("_tape.pop(" + Name + ");");
+    return Result;
+  }
+  QualType Element = containerElement(targetType(C, S));
+  Lines &Rev = Result.Reverse;
+  Rev.push_back("{");
+  if (Method == "assign") {
+    Result.Forward.push_back(primalReshape(C, S));
+    Result.Forward.push_back(Shadow + ".assign(" + Name + ".size(), " + Zero +
+                             ");");
+    // The element's adjoint is the sum of its copies'.
+    std::string Sum = C.freshTemp(), I = C.freshTemp();
+    Rev.push_back(
+        llvm::StringRef(declareZero(C.Printer, Element, Sum)).rtrim().str());
+    Rev.push_back("for (std::size_t " + I + " = 0; " + I + " < " + Shadow +
+                  ".size(); ++" + I + ") {");
+    addInto(Element, Sum, Shadow + "[" + I + "]", Rev);
+    Rev.push_back("}");
+    Rev.push_back("_tape.pop(" + Name + ");");
+    Rev.push_back(Shadow + ".assign(" + Name + ".size(), " + Zero + ");");
+    accumulate(S.Value, Sum, Rev);
+  } else if (Method == "erase") {
+    Result.Forward.push_back(shadowShapeCall(C, S, ""));
+    Result.Forward.push_back(primalReshape(C, S));
+    // The erased elements come back with zero adjoints, where the
+    // positions, read on the vector put back, say.
+    std::string Count = Call->getNumArgs() == 2
+                            ? "(" + C.Printer.print(Call->getArg(1)) + ") - (" +
+                                  C.Printer.print(Call->getArg(0)) + ")"
+                            : "1";
+    Rev.push_back("_tape.pop(" + Name + ");");
+    Rev.push_back(Shadow + ".insert(" + Shadow + ".begin() + (" +
+                  C.Printer.print(Call->getArg(0)) + " - " + Name +
+                  ".begin()), " + Count + ", " + Zero + ");");
+  } else { // insert, emplace
+    Result.Forward.push_back(shadowShapeCall(C, S, Zero));
+    Result.Forward.push_back(primalReshape(C, S));
+    // The new element's index, read on the vector put back; its adjoint
+    // goes to the value it was made from.
+    std::string Index = C.freshTemp(), Adjoint = C.freshTemp();
+    Rev.push_back("_tape.pop(" + Name + ");");
+    Rev.push_back("auto " + Index + " = " + C.Printer.print(Call->getArg(0)) +
+                  " - " + Name + ".begin();");
+    Rev.push_back(C.Printer.declare(Element, Adjoint) + " = " + Shadow + "[" +
+                  Index + "];");
+    Rev.push_back(Shadow + ".erase(" + Shadow + ".begin() + " + Index + ");");
+    accumulate(S.Value, Adjoint, Rev);
+  }
+  Rev.push_back("}");
+  return Result;
+}
+
 Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
   if (S.Reshape) {
     // The forward sweep records the container (elements and size); the
@@ -342,6 +407,8 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
       return Result;
     }
     bool Varied = targetVaried(C, S);
+    if (S.Call && shapeMethod(S) != "pop_back")
+      return emitShapeCall(S, Varied);
     Result.Forward = {"_tape.push(" + Name + ");", primalReshape(C, S)};
     Result.Reverse = {"_tape.pop(" + Name + ");"};
     if (Varied) {
@@ -402,7 +469,7 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
                              "assign it once, outside loops");
     return Result;
   }
-  if (Varied && !T->isRealFloatingType()) {
+  if (Varied && !T->isRealFloatingType() && !isStdComplex(T)) {
     // Pointers, structs and arrays: their shadow moves with the value.
     bool ValueVaried = S.Value && C.Activity.isVaried(S.Value);
     std::string Zero = explicitZero(C.Printer, T).value_or("{}");
@@ -506,38 +573,52 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     return Result;
   }
   Rev.push_back(TypeName + " " + Seed + " = " + D + ";");
+  // A std::complex target: the adjoint of multiplying by a factor is
+  // multiplying by its conjugate, and a real value takes the real part of
+  // the adjoint it is given (the transpose of the embedding of R in C).
+  bool Complex = isStdComplex(T);
+  auto Conj = [&](const std::string &X) {
+    return Complex ? "::std::conj(" + X + ")" : X;
+  };
+  auto Into = [&](const std::string &X) {
+    return Complex && !isStdComplex(S.Value->getType())
+               ? "::std::real(" + X + ")"
+               : X;
+  };
   switch (S.Op) {
   case BO_Assign:
     Rev.push_back(D + " = 0;");
     if (!Restore.empty())
       Rev.push_back(Restore);
-    accumulate(S.Value, Seed, Rev);
+    accumulate(S.Value, Into(Seed), Rev);
     break;
   case BO_AddAssign:
     if (!Restore.empty())
       Rev.push_back(Restore);
-    accumulate(S.Value, Seed, Rev);
+    accumulate(S.Value, Into(Seed), Rev);
     break;
   case BO_SubAssign:
     if (!Restore.empty())
       Rev.push_back(Restore);
-    accumulate(S.Value, "-" + Seed, Rev);
+    accumulate(S.Value, Into("-" + Seed), Rev);
     break;
   case BO_MulAssign: {
     if (!Restore.empty())
       Rev.push_back(Restore);
     std::string V = wrap(C.Printer.print(S.Value));
-    Rev.push_back(D + " = " + Seed + " * " + V + ";");
-    accumulate(S.Value, Seed + " * " + Target, Rev);
+    Rev.push_back(D + " = " + Seed + " * " + Conj(V) + ";");
+    accumulate(S.Value, Into(Seed + " * " + Conj(Target)), Rev);
     break;
   }
   case BO_DivAssign: {
     if (!Restore.empty())
       Rev.push_back(Restore);
     std::string V = wrap(C.Printer.print(S.Value));
-    Rev.push_back(D + " = " + Seed + " / " + V + ";");
-    accumulate(S.Value,
-               "-" + Seed + " * " + Target + " / (" + V + " * " + V + ")", Rev);
+    Rev.push_back(D + " = " + Seed + " / " + Conj(V) + ";");
+    accumulate(
+        S.Value,
+        Into("-" + Seed + " * " + Conj(Target + " / (" + V + " * " + V + ")")),
+        Rev);
     break;
   }
   default:
@@ -890,6 +971,15 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
     return;
   }
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    // A complex's parts take the real and imaginary parts of its adjoint.
+    if (auto Parts = complexParts(Construct); !Parts.empty()) {
+      std::string S = bind(E, Seed, Out);
+      const char *Part[] = {"::std::real(", "::std::imag("};
+      for (size_t I = 0; I < Parts.size(); ++I)
+        if (C.Activity.isVaried(Parts[I]))
+          accumulate(Parts[I], Part[I] + S + ")", Out);
+      return;
+    }
     if (const Expr *Sole = soleArgument(Construct))
       return accumulate(Sole, Seed, Out);
     // n copies of a value: the value's adjoint is the sum of the elements'.

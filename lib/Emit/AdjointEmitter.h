@@ -53,6 +53,8 @@ public:
 private:
   Sweeps emitStmt(const Stmt &S);
   Sweeps emitAssign(const Stmt &S);
+  /// A Reshape statement of erase, insert, emplace or assign.
+  Sweeps emitShapeCall(const Stmt &S, bool Varied);
   Sweeps emitCall(const Stmt &S);
   /// The variables through which memory a call changes can be read (the
   /// variables themselves, pointers into them). A value argument reading

@@ -23,6 +23,11 @@ struct Slot {
   bool Capture = false;
 };
 
+/// Appends the access paths of the floating-point scalars in T (".x",
+/// "[2]"); false when T holds something else (a pointer, a container).
+bool flatten(QualType T, const std::string &Path,
+             std::vector<std::string> &Out);
+
 /// Writes the struct for one adaptor kind.
 class AdaptorWriter {
 public:
@@ -35,15 +40,25 @@ public:
   std::string adjointTemplate() const;
   /// The adjoint slots' locals of the callable's own type, declared before
   /// the sweeps, and their accumulation into the rule's slots after.
-  std::string adjointLocals() const;
+  std::string adjointLocals() const {
+    return zeroShadows(ParamActivity::Active);
+  }
   std::string adjointResults() const;
+  /// Shadows for the reference parameters a plain evaluation is not given
+  /// (`operator()(double &x)` writes x; its derivative goes nowhere).
+  std::string scratchShadows() const {
+    return zeroShadows(ParamActivity::Duplicated);
+  }
+  /// Zero shadows, declared as locals, of the parameters of activity Act.
+  std::string zeroShadows(ParamActivity Act) const;
   static std::string adjointInto(const Slot &S) {
     return ExprPrinter::shadowName(S.Name) + "_into";
   }
   /// The parameters of a member function: the callable's own, then (for a
   /// pushforward or a pullback, K being Dual or Adjoint) their tangents, or
   /// the seed and their adjoint outputs. K = Value: the callable's own.
-  std::string params(AdaptorKind K) const;
+  /// Seeded = false leaves out a pullback's seed.
+  std::string params(AdaptorKind K, bool Seeded = true) const;
   /// The arguments of a derivative function call; Shadow gives the text for
   /// each slot's shadow argument ("" for none).
   std::string args(const std::function<std::string(const Slot &)> &Shadow,
@@ -89,7 +104,7 @@ std::string AdaptorWriter::members(AdaptorKind K) const {
   return Text;
 }
 
-std::string AdaptorWriter::params(AdaptorKind K) const {
+std::string AdaptorWriter::params(AdaptorKind K, bool Seeded) const {
   std::vector<std::string> Out, Shadows;
   unsigned Adjoints = 0;
   for (const Slot &S : Slots) {
@@ -113,7 +128,7 @@ std::string AdaptorWriter::params(AdaptorKind K) const {
       Shadows.push_back("_Adjoint" + std::to_string(Adjoints++) + " &" +
                         adjointInto(S));
   }
-  if (K == AdaptorKind::Adjoint && floatingReturn())
+  if (K == AdaptorKind::Adjoint && floatingReturn() && Seeded)
     Out.push_back(retName() + " _seed");
   Out.insert(Out.end(), Shadows.begin(), Shadows.end());
   return llvm::join(Out, ", ");
@@ -127,21 +142,28 @@ std::string AdaptorWriter::adjointTemplate() const {
   return Types.empty() ? "" : "template <" + llvm::join(Types, ", ") + ">\n";
 }
 
-std::string AdaptorWriter::adjointLocals() const {
+std::string AdaptorWriter::zeroShadows(ParamActivity Act) const {
   std::string Text;
   for (const Slot &S : Slots)
-    if (!S.Capture && S.Act == ParamActivity::Active)
-      Text += C.Printer.declare(valueType(S.Type),
-                                ExprPrinter::shadowName(S.Name)) +
-              " = 0;\n";
+    if (!S.Capture && S.Act == Act)
+      Text += declareZero(C.Printer, valueType(S.Type),
+                          ExprPrinter::shadowName(S.Name));
   return Text;
 }
 
 std::string AdaptorWriter::adjointResults() const {
   std::string Text;
-  for (const Slot &S : Slots)
-    if (!S.Capture && S.Act == ParamActivity::Active)
-      Text += adjointInto(S) + " += " + ExprPrinter::shadowName(S.Name) + ";\n";
+  for (const Slot &S : Slots) {
+    if (S.Capture || S.Act != ParamActivity::Active)
+      continue;
+    // A struct's adjoint is added member by member.
+    std::vector<std::string> Paths;
+    if (!flatten(valueType(S.Type), "", Paths))
+      Paths = {""};
+    for (const std::string &Path : Paths)
+      Text += adjointInto(S) + Path + " += " + ExprPrinter::shadowName(S.Name) +
+              Path + ";\n";
+  }
   return Text;
 }
 
@@ -217,11 +239,13 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
   std::string Ret = W.retName();
   std::string Tape = ScratchTape;
   std::string Tail = W.floatingReturn() ? "_seed, _tape" : "_tape";
+  bool HasValue = !Ret.empty() && Ret != "void";
   auto Body = [&](const std::function<std::string(const Slot &)> &Fwd,
                   const std::function<std::string(const Slot &)> &Rev) {
-    return W.adjointLocals() + Tape + "auto _value = " + Forward +
-           W.args(Fwd, "_tape") + ");\n" + "::ddx_generated::" + Reverse + "(" +
-           W.args(Rev, Tail) + ");\n" + W.adjointResults() + "return _value;\n";
+    return W.adjointLocals() + Tape + (HasValue ? "auto _value = " : "") +
+           Forward + W.args(Fwd, "_tape") + ");\n" +
+           "::ddx_generated::" + Reverse + "(" + W.args(Rev, Tail) + ");\n" +
+           W.adjointResults() + (HasValue ? "return _value;\n" : "");
   };
   auto Shadowed = [](const Slot &S) {
     return S.Act == ParamActivity::Inactive ? std::string()
@@ -230,6 +254,18 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
   std::string Params = W.params(AdaptorKind::Adjoint);
   std::string Text = W.adjointTemplate() + Ret + " pullback(" + Params +
                      ") const {\n" + Body(FwdShadow, Shadowed) + "}\n";
+  // The two sweeps apart, for a rule that calls the callable in sequence
+  // (a fold, for_each) and then pulls the calls back, last first: forward
+  // leaves its record on the scratch tape, reverse takes it off again.
+  // Between them, the callable's writes (to what it captures, to a
+  // reference parameter) stay done, as in the primal sequence of calls.
+  Text += W.adjointTemplate() + Ret + " forward(" +
+          W.params(AdaptorKind::Adjoint, /*Seeded=*/false) + ") const {\n" +
+          Tape + (HasValue ? "return " : "") + Forward +
+          W.args(FwdShadow, "_tape") + ");\n}\n";
+  Text += W.adjointTemplate() + "void reverse(" + Params + ") const {\n" +
+          W.adjointLocals() + Tape + "::ddx_generated::" + Reverse + "(" +
+          W.args(Shadowed, Tail) + ");\n" + W.adjointResults() + "}\n";
   if (!W.floatingReturn() || Paths.empty())
     return Text;
   // The same, with the captures' adjoints going into a cotangent vector: a
@@ -410,14 +446,20 @@ std::string CallableAdaptors::construct(EmitContext &C,
                      ", for the rules it is passed to\nstruct " + Name +
                      " {\n" + W.members(K);
   if (K == AdaptorKind::Dual) {
-    auto ZeroTangent = [](const Slot &S) -> std::string {
+    auto ZeroTangent = [&](const Slot &S) -> std::string {
       if (S.Act == ParamActivity::Inactive)
         return "";
-      return S.Capture ? ExprPrinter::shadowName(S.Name) : "0";
+      if (S.Capture || S.Act == ParamActivity::Duplicated)
+        return ExprPrinter::shadowName(S.Name);
+      QualType T = valueType(S.Type);
+      if (T->isRealFloatingType())
+        return "0";
+      return explicitZero(C.Printer, T).value_or(C.Printer.typeName(T) + "{}");
     };
     std::string Call = "::ddx_generated::" + Main.Name + "(";
     Text += Ret + " operator()(" + W.params(AdaptorKind::Value) +
-            ") const {\nreturn " + Call + W.args(ZeroTangent, "") + ")" +
+            ") const {\n" + W.scratchShadows() + "return " + Call +
+            W.args(ZeroTangent, "") + ")" +
             (W.floatingReturn() ? ".value" : "") + ";\n}\n";
     Text += (W.floatingReturn() ? "::ddx::dual<" + Ret + ">" : Ret) +
             " pushforward(" + W.params(AdaptorKind::Dual) +
@@ -435,7 +477,7 @@ std::string CallableAdaptors::construct(EmitContext &C,
     std::string Forward = "::ddx_generated::" + Fwd.Name + "(";
     bool HasValue = !Ret.empty() && Ret != "void";
     Text += Ret + " operator()(" + W.params(AdaptorKind::Value) +
-            ") const {\n" + ScratchTape +
+            ") const {\n" + W.scratchShadows() + ScratchTape +
             "std::size_t _mark = _tape.size();\n" +
             (HasValue ? "auto _value = " : "") + Forward +
             W.args(FwdShadow, "_tape") + ");\n_tape.rewind(_mark);\n" +

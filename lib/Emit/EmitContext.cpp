@@ -69,7 +69,8 @@ std::string describeTarget(const Target &What) {
 void addInto(QualType T, const std::string &Dst, const std::string &Src,
              Lines &Out, unsigned Depth) {
   T = T.getCanonicalType();
-  if (T->isRealFloatingType()) {
+  // (A std::complex is a value: its adjoint adds as one.)
+  if (T->isRealFloatingType() || isStdComplex(T)) {
     Out.push_back(Dst + " += " + Src + ";");
     return;
   }
@@ -438,8 +439,14 @@ std::vector<ParamActivity> EmitContext::activities(const ResolvedCall &R) {
         warnDetachedOption(A.E, A.Param->getNameAsString(), R.What.Function);
     } else if (!isDifferentiableType(A.ParamType)) {
     } else if (!A.E) {
-      if (!isIndirect(A.ParamType))
+      // A callable's parameter, which a rule gives: a value with its
+      // tangent or adjoint, or an element it may write (for_each's
+      // `double &x`) with the element's shadow.
+      QualType T = A.ParamType;
+      if (!isIndirect(T))
         Act = ParamActivity::Active;
+      else if (T->isLValueReferenceType() && !holdsPointers(T))
+        Act = ParamActivity::Duplicated;
     } else if (isIndirect(A.ParamType)) {
       Act = Activity.isVaried(Printer.rootVar(A.E)) ? ParamActivity::Duplicated
                                                     : ParamActivity::Inactive;
@@ -815,7 +822,7 @@ bool EmitContext::checkPrimalCallsIn(const Expr *E, bool InCondition) {
     return Ok;
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
       (Op && Op->getOperator() == OO_Subscript) || storageOf(Call) ||
-      accessorObject(Call))
+      steppedIterator(Call) || accessorObject(Call))
     return Ok;
   return (InCondition ? checkConditionCall(Call) : checkCall(Call)) && Ok;
 }

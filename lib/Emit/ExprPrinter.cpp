@@ -100,13 +100,56 @@ std::string constantLiteral(const Expr *E, ASTContext &Ctx) {
   return "";
 }
 
+/// The names of a standard container's members (and of the free functions
+/// in std) that give a pointer or an iterator into its storage.
+static bool namesStorage(llvm::StringRef Name) {
+  return llvm::is_contained({"data", "begin", "end", "cbegin", "cend", "rbegin",
+                             "rend", "crbegin", "crend"},
+                            Name);
+}
+
 const Expr *storageOf(const Expr *E) {
-  auto *Call = dyn_cast<CXXMemberCallExpr>(E);
-  const CXXMethodDecl *M = Call ? Call->getMethodDecl() : nullptr;
-  if (!M || M->getNumParams() || !M->getIdentifier() ||
-      M->getName() != "data" || !M->getParent()->isInStdNamespace())
+  if (auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *M = Call->getMethodDecl();
+    if (!M || M->getNumParams() || !M->getIdentifier() ||
+        !namesStorage(M->getName()) || !M->getParent()->isInStdNamespace())
+      return nullptr;
+    return Call->getImplicitObjectArgument();
+  }
+  // std::begin(a), std::data(v), of an array or a container.
+  auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || isa<CXXMethodDecl>(FD) || !FD->getIdentifier() ||
+      !FD->isInStdNamespace() || Call->getNumArgs() != 1 ||
+      !namesStorage(FD->getName()))
     return nullptr;
-  return Call->getImplicitObjectArgument();
+  return Call->getArg(0);
+}
+
+const CXXRecordDecl *iteratorRecord(QualType T) {
+  auto *Record = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition())
+    return nullptr;
+  const IdentifierInfo &Name =
+      Record->getASTContext().Idents.get("iterator_category");
+  if (!Record->lookup(&Name).empty())
+    return Record;
+  for (const CXXBaseSpecifier &Base : Record->bases())
+    if (iteratorRecord(Base.getType()))
+      return Record;
+  return nullptr;
+}
+
+bool isIterator(QualType T) { return iteratorRecord(T) != nullptr; }
+
+const Expr *steppedIterator(const Expr *E) {
+  auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+  if (!Op || Op->getNumArgs() != 2 ||
+      (Op->getOperator() != OO_Plus && Op->getOperator() != OO_Minus) ||
+      !isIterator(Op->getType()))
+    return nullptr;
+  // (`n + it` has the iterator second.)
+  return isIterator(Op->getArg(0)->getType()) ? Op->getArg(0) : Op->getArg(1);
 }
 
 /// An index an accessor computes: from integer parameters and constants,
@@ -229,6 +272,28 @@ const Expr *soleArgument(const CXXConstructExpr *Construct) {
   return Sole;
 }
 
+bool isStdComplex(QualType T) {
+  auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  return Spec && Spec->isInStdNamespace() && Spec->getIdentifier() &&
+         Spec->getName() == "complex";
+}
+
+llvm::SmallVector<const Expr *, 2>
+complexParts(const CXXConstructExpr *Construct) {
+  llvm::SmallVector<const Expr *, 2> Parts;
+  if (!isStdComplex(Construct->getType()))
+    return Parts;
+  for (const Expr *Arg : Construct->arguments()) {
+    if (isa<CXXDefaultArgExpr>(Arg))
+      break;
+    if (!Arg->getType()->isRealType())
+      return {}; // (a copy, or a conversion from another complex)
+    Parts.push_back(Arg);
+  }
+  return Parts;
+}
+
 const Expr *fillValue(const CXXConstructExpr *Construct) {
   llvm::SmallVector<const Expr *, 2> Args;
   for (const Expr *Arg : Construct->arguments())
@@ -253,6 +318,10 @@ const Expr *copiedFrom(const Expr *E) {
   auto *Copy = dyn_cast<CXXConstructExpr>(E);
   if (Copy && Copy->getNumArgs() == 1 &&
       Copy->getConstructor()->isCopyOrMoveConstructor())
+    return Copy->getArg(0);
+  // An iterator made a const_iterator: the same position.
+  if (Copy && Copy->getNumArgs() == 1 && isIterator(Copy->getType()) &&
+      isIterator(Copy->getArg(0)->getType()))
     return Copy->getArg(0);
   if (auto *Call = dyn_cast<CallExpr>(E); Call && isValueCast(Call))
     return Call->getArg(0);
@@ -549,6 +618,8 @@ int ExprPrinter::rootVar(const Expr *E) const {
     return rootVar(S->getBase());
   if (const Expr *Object = accessorObject(E))
     return rootVar(Object);
+  if (const Expr *Iterator = steppedIterator(E))
+    return rootVar(Iterator);
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
     return Op->getOperator() == OO_Subscript ? rootVar(Op->getArg(0)) : -1;
   if (const Expr *Container = storageOf(E))
@@ -624,6 +695,13 @@ std::string ExprPrinter::shadow(const Expr *E) const {
   }
   if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
     return shadow(S->getBase()) + "[" + print(S->getIdx()) + "]";
+  if (const Expr *Iterator = steppedIterator(E)) {
+    auto *Op = cast<CXXOperatorCallExpr>(E);
+    std::string Sign = Op->getOperator() == OO_Plus ? " + " : " - ";
+    if (Iterator == Op->getArg(0))
+      return shadow(Iterator) + Sign + print(Op->getArg(1));
+    return print(Op->getArg(0)) + Sign + shadow(Iterator);
+  }
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (Op->getOperator() == OO_Subscript)
       return shadow(Op->getArg(0)) + "[" + print(Op->getArg(1)) + "]";
@@ -653,9 +731,15 @@ std::string ExprPrinter::shadow(const Expr *E) const {
   }
   if (isa<CXXThisExpr>(E))
     return "(&" + shadowName("self") + ")";
-  // A container's shadow has its shape: v.data() is _d_v.data().
-  if (const Expr *Container = storageOf(E))
-    return shadow(Container) + ".data()";
+  // A container's shadow has its shape: v.data() is _d_v.data(),
+  // std::begin(a) is std::begin(_d_a), v.begin() + k is _d_v.begin() + k.
+  if (const Expr *Container = storageOf(E)) {
+    const FunctionDecl *FD = cast<CallExpr>(E)->getDirectCallee();
+    if (isa<CXXMemberCallExpr>(E))
+      return shadow(Container) + "." + FD->getNameAsString() + "()";
+    return "::std::" + FD->getNameAsString() + "(" + shadow(Container) + ")";
+  }
+
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Deref)
       return "*" + shadow(U->getSubExpr());

@@ -81,7 +81,17 @@ const clang::Expr *copiedFrom(const clang::Expr *E);
 
 /// The container whose elements a std container's data() points to, or
 /// null: the pointer reaches the container's storage and its shadow.
+/// So for an iterator into it (`v.begin()`, `std::end(a)`): its shadow is
+/// the same call on the container's shadow.
 const clang::Expr *storageOf(const clang::Expr *E);
+
+/// The class of an iterator type (one with an iterator_category), or null.
+const clang::CXXRecordDecl *iteratorRecord(clang::QualType T);
+/// Whether T is an iterator type, which reaches memory like a pointer.
+bool isIterator(clang::QualType T);
+/// The iterator an iterator step starts from (`it` in `it + k`, `k + it`,
+/// `it - k`), or null.
+const clang::Expr *steppedIterator(const clang::Expr *E);
 
 /// Whether FD only names part of its object (an accessor): a non-virtual
 /// member of a user class returning an lvalue reference, whose body is
@@ -94,6 +104,13 @@ bool isAccessor(const clang::FunctionDecl *FD);
 /// The object of a call of an accessor (`v` in `v[i]`, `v.x()`, `p->x()`),
 /// or null.
 const clang::Expr *accessorObject(const clang::Expr *E);
+
+/// Whether T is a std::complex.
+bool isStdComplex(clang::QualType T);
+/// The real and imaginary parts a std::complex is built from (`{x, y}`,
+/// `(x)`), or none: its derivative is built the same way from theirs.
+llvm::SmallVector<const clang::Expr *, 2>
+complexParts(const clang::CXXConstructExpr *Construct);
 
 /// The one argument a construction is given (defaulted ones, such as a
 /// container's allocator, aside), or null: `std::vector<double> v{a, b}`

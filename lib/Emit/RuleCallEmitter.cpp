@@ -77,10 +77,8 @@ bool RuleCallEmitter::argumentList(AdaptorKind K,
   CallableWhat.clear();
   // A rule of a non-static member takes the object first; the primal call
   // names it before the member.
-  if (B.OnObject && K != AdaptorKind::Value) {
-    auto *Member = cast<CXXMemberCallExpr>(Call);
-    Out.push_back(C.Printer.print(Member->getImplicitObjectArgument()));
-  }
+  if (B.OnObject && K != AdaptorKind::Value)
+    Out.push_back(C.Printer.print(object()));
   for (const Argument &A : Args) {
     if (A.Role != ParamRole::Callable) {
       Out.push_back(A.Text);
@@ -92,9 +90,16 @@ bool RuleCallEmitter::argumentList(AdaptorKind K,
                     "ddx cannot resolve the callable passed to '" +
                         B.Callee->getQualifiedNameAsString() +
                         "' at transformation time");
-      C.Diags.note(A.E->getExprLoc(),
-                   "pass a named function or a lambda (directly, through a "
-                   "local variable, or through a parameter that receives one)");
+      if (capturesObject(A.E))
+        C.Diags.note(A.E->getExprLoc(),
+                     "the lambda captures 'this', which generated code has "
+                     "no name for: capture what it reads by name ([k = k] "
+                     "for a member k, or [&m = *this])");
+      else
+        C.Diags.note(A.E->getExprLoc(),
+                     "pass a named function or a lambda (directly, through a "
+                     "local variable, or through a parameter that receives "
+                     "one)");
       return false;
     }
     CallableWhat.push_back(describeTarget(Target{R->Function, R->Lambda, {}}));
@@ -154,15 +159,17 @@ void RuleCallEmitter::log(const std::string &Rule,
                ? "folded: " + Constant
                : "inactive: proven constant by activity analysis"});
     } else if (A.Role == ParamRole::Differentiable) {
-      Tail.push_back(C.Printer.typeName(
-          P->getType().getNonReferenceType().getUnqualifiedType()));
+      std::string T = C.Printer.typeName(
+          P->getType().getNonReferenceType().getUnqualifiedType());
+      Tail.push_back(Forward ? T : T + " &");
+    } else if (hasSlot(A.Role) && A.Role != ParamRole::Output) {
+      Tail.push_back(Type); // a position in the range's shadow
     }
     Types.push_back(Type);
   }
   if (!Forward)
     Types.push_back(C.Printer.typeName(Call->getType()));
-  for (const std::string &T : Tail)
-    Types.push_back(Forward ? T : T + " &");
+  Types.insert(Types.end(), Tail.begin(), Tail.end());
   D.Signature = Rule + "(" + llvm::join(Types, ", ") + ")";
   C.Dispatches.add(std::move(D));
 }
@@ -183,14 +190,88 @@ std::string RuleCallEmitter::captureShadow(const CalleeArg &A,
   return Adjoints->adjointSlot(A.E, Before, After);
 }
 
+const Expr *RuleCallEmitter::object() const {
+  return cast<CXXMemberCallExpr>(Call)->getImplicitObjectArgument();
+}
+
+/// A value a rule gives a tangent of and takes a seed for: a
+/// floating-point one, or a std::complex of them.
+static bool isScalarValue(QualType T) {
+  return T->isRealFloatingType() || isStdComplex(T);
+}
+
 bool RuleCallEmitter::variedResult() const {
   return S.Var >= 0 && C.Activity.isVaried(S.Var) &&
-         Call->getType()->isRealFloatingType();
+         isScalarValue(Call->getType());
 }
 
 bool RuleCallEmitter::variedOutput(const Argument &A) const {
-  return A.Role == ParamRole::Output &&
+  return (A.Role == ParamRole::Output || A.Role == ParamRole::OutputRange) &&
          C.Activity.isVaried(C.Printer.rootVar(A.E));
+}
+
+std::string RuleCallEmitter::rangeShadow(const Argument &A) const {
+  int Root = C.Printer.rootVar(A.E);
+  if (Root >= 0 && C.Activity.isVaried(Root))
+    return C.Printer.shadow(A.E);
+  return "::ddx::zero_range{}";
+}
+
+/// The start of the storage an iterator or pointer argument points into:
+/// `v` for `v.begin() + 1`, `a` for `a + k`.
+static const Expr *rangeStorage(const Expr *E) {
+  E = skipImplicit(E);
+  if (const Expr *Iterator = steppedIterator(E))
+    return rangeStorage(Iterator);
+  if (auto *B = dyn_cast<BinaryOperator>(E);
+      B && B->getType()->isPointerType() && B->isAdditiveOp())
+    return rangeStorage(B->getLHS()->getType()->isPointerType() ? B->getLHS()
+                                                                : B->getRHS());
+  if (const Expr *Container = storageOf(E))
+    return skipImplicit(Container);
+  return E->getType()->isArrayType() ? E : nullptr;
+}
+
+std::vector<const Expr *> RuleCallEmitter::writtenCaptures() {
+  std::vector<const Expr *> Written;
+  for (const Argument &A : Args) {
+    if (A.Role != ParamRole::Callable)
+      continue;
+    auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx);
+    if (!R || !R->Lambda)
+      continue;
+    const CXXMethodDecl *Op = callOperator(R->Lambda->getLambdaClass());
+    const clang::Stmt *Body = Op ? Op->getBody() : nullptr;
+    unsigned I = 0;
+    for (const LambdaCapture &Capture : R->Lambda->captures()) {
+      const CalleeArg *Arg = I < R->Captures.size() ? &R->Captures[I] : nullptr;
+      ++I;
+      if (!Body || !Arg || !Arg->E || !Capture.capturesVariable() ||
+          Capture.getCaptureKind() != LCK_ByRef)
+        continue;
+      auto *V = dyn_cast<VarDecl>(Capture.getCapturedVar());
+      if (V && isModified(V, Body) && C.Printer.rootVar(Arg->E) >= 0)
+        Written.push_back(Arg->E);
+    }
+  }
+  return Written;
+}
+
+const Expr *RuleCallEmitter::writtenContainer(const Argument &A) const {
+  const Expr *Storage = rangeStorage(A.E);
+  if (Storage && C.Printer.rootVar(Storage) >= 0 &&
+      isTapeable(Storage->getType(), C.Ctx))
+    return Storage;
+  C.Diags.error(A.E->getExprLoc(),
+                "ddx cannot record the values '" +
+                    B.Callee->getQualifiedNameAsString() +
+                    "' overwrites here for the reverse sweep: the range is "
+                    "not a named std::vector, std::array or array of plain "
+                    "values");
+  C.Diags.note(A.E->getExprLoc(),
+               "write the results into a local std::vector or array (its "
+               "begin(), or the array itself)");
+  return nullptr;
 }
 
 bool RuleCallEmitter::varied() const {
@@ -230,11 +311,15 @@ void RuleCallEmitter::emitTangent(TangentEmitter &T, Lines &Out) {
   if (!argumentList(AdaptorKind::Dual, List))
     return;
   Lines Scratch;
+  if (B.ObjectTangent)
+    List.push_back(T.tangent(object()).value_or("{}"));
   for (const Argument &A : Args)
     if (A.Role == ParamRole::Differentiable)
       List.push_back(T.tangent(A.E).value_or("0"));
     else if (A.Role == ParamRole::Output)
       List.push_back(outputShadow(A, Scratch));
+    else if (A.Role == ParamRole::Range || A.Role == ParamRole::OutputRange)
+      List.push_back(rangeShadow(A));
   log(B.Pushforward, List, /*Forward=*/true);
   std::string Rule = B.Pushforward + "(" + llvm::join(List, ", ") + ")";
   std::string Tangent = ExprPrinter::shadowName(Result);
@@ -280,9 +365,31 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
     return Result;
   // What the call overwrites through its outputs, the reverse sweep puts
   // back after pulling back (earlier statements' adjoints may read it).
-  Lines Unwrite;
+  // A range it writes, and what its callables write of their captures,
+  // are put back before the pullback, which reads the values the call read
+  // (an in-place transform overwrote them) and runs the callables again.
+  Lines Unwrite, Rewind;
+  for (const Expr *Capture : writtenCaptures()) {
+    std::string Text = C.Printer.print(Capture);
+    if (!isTapeable(Capture->getType(), C.Ctx)) {
+      C.Diags.error(Capture->getExprLoc(),
+                    "ddx cannot record '" + Text +
+                        "', which the callable passed here writes, for the "
+                        "reverse sweep: it is not made of plain values");
+      return Result;
+    }
+    Result.Forward.push_back("_tape.push(" + Text + ");");
+    Rewind.insert(Rewind.begin(), "_tape.pop(" + Text + ");");
+  }
   for (const Argument &A : Args)
-    if (variedOutput(A)) {
+    if (A.Role == ParamRole::OutputRange) {
+      const Expr *Container = writtenContainer(A);
+      if (!Container)
+        return Result;
+      std::string Text = C.Printer.print(Container);
+      Result.Forward.push_back("_tape.push(" + Text + ");");
+      Rewind.insert(Rewind.begin(), "_tape.pop(" + Text + ");");
+    } else if (variedOutput(A)) {
       std::string Pointee = pointee(A.Text);
       Result.Forward.push_back("_tape.push(" + Pointee + ");");
       Unwrite.insert(Unwrite.begin(), "_tape.pop(" + Pointee + ");");
@@ -291,6 +398,7 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
                            C.Printer.calleeText(Call) + "(" +
                            llvm::join(Primal, ", ") + ");");
   if (!varied()) {
+    Result.Reverse = Rewind;
     if (!Restore.empty())
       Result.Reverse.push_back(Restore);
     return Result;
@@ -304,11 +412,12 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
   Rev.push_back("{");
   if (B.Pullback.empty()) {
     for (const Argument &Arg : Args)
-      if (Arg.Role == ParamRole::Callable || Arg.Role == ParamRole::Output) {
+      if (Arg.Role != ParamRole::Differentiable &&
+          Arg.Role != ParamRole::Option) {
         C.Diags.error(Call->getExprLoc(),
                       "the rule for '" + B.Callee->getQualifiedNameAsString() +
                           "' has no pullback, which reverse mode needs for a "
-                          "rule with callable or output parameters");
+                          "rule with callable, output or range parameters");
         llvm::StringRef Stem(B.Pushforward);
         Stem.consume_back("pushforward");
         C.Diags.note(Call->getExprLoc(),
@@ -341,10 +450,11 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
     if (!argumentList(AdaptorKind::Adjoint, List))
       return Result;
     Rev.insert(Rev.end(), Before.begin(), Before.end());
+    Rev.insert(Rev.end(), Rewind.begin(), Rewind.end());
     log(B.Pullback, List, /*Forward=*/false);
     // The seed is the adjoint of a floating-point result; a function that
     // returns a status has none (its outputs carry their own).
-    bool Seeded = Call->getType()->isRealFloatingType();
+    bool Seeded = isScalarValue(Call->getType());
     if (Seeded)
       List.push_back(variedResult() ? Seed : "0");
     // An adjoint slot for the rule to add into for each differentiable
@@ -352,6 +462,8 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
     // a pointer to its adjoint, which the rule reads and ddx then clears
     // (the call overwrote what it points to).
     Lines Clear;
+    if (B.ObjectTangent)
+      List.push_back(A.adjointSlot(object(), Rev, Accumulate));
     for (const Argument &Arg : Args)
       if (Arg.Role == ParamRole::Differentiable) {
         List.push_back(A.adjointSlot(Arg.E, Rev, Accumulate));
@@ -359,6 +471,10 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
         std::string Slot = outputShadow(Arg, Rev);
         List.push_back(Slot);
         Clear.push_back(pointee(Slot) + " = 0;");
+      } else if (Arg.Role == ParamRole::Range ||
+                 Arg.Role == ParamRole::OutputRange) {
+        // (The rule clears an output range's adjoints: it knows the extent.)
+        List.push_back(rangeShadow(Arg));
       }
     Rev.push_back(B.Pullback + "(" + llvm::join(List, ", ") + ");");
     Rev.insert(Rev.end(), Clear.begin(), Clear.end());

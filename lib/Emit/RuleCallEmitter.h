@@ -48,6 +48,8 @@ private:
   bool argumentList(AdaptorKind K, std::vector<std::string> &Out);
   std::string captureShadow(const CalleeArg &A, ParamActivity Act,
                             AdaptorKind K);
+  /// The object of a member call whose rule takes it first.
+  const clang::Expr *object() const;
   /// Whether the call's value has a derivative someone reads.
   bool variedResult() const;
   /// Whether A is an output whose derivative someone reads.
@@ -57,6 +59,16 @@ private:
   /// The pointer to A's shadow (an output's tangent or adjoint slot), or to
   /// a scratch value declared in Decls when nothing reads it.
   std::string outputShadow(const Argument &A, Lines &Decls);
+  /// A range argument's tangent or adjoint slot: the same position in the
+  /// range's shadow, or a ::ddx::zero_range when the range has none.
+  std::string rangeShadow(const Argument &A) const;
+  /// The container (or array) an output range writes, which the reverse
+  /// sweep puts back; null after reporting why it cannot.
+  const clang::Expr *writtenContainer(const Argument &A) const;
+  /// What the callables passed to the call write of what they capture by
+  /// reference (a for_each that sums into a local): the caller's
+  /// variables, which the reverse sweep puts back before the pullback.
+  std::vector<const clang::Expr *> writtenCaptures();
   void refuseUntangledResult();
   /// Records the call of Rule with these arguments for --report.
   void log(const std::string &Rule, const std::vector<std::string> &List,

@@ -256,11 +256,62 @@ std::string reshapedShadow(const EmitContext &C, const Stmt &S) {
 }
 
 std::string primalReshape(const EmitContext &C, const Stmt &S) {
+  if (S.Call)
+    return C.Printer.print(S.Call) + ";";
   return shapedContainer(C, S).first +
          (S.Value ? ".resize(" + C.Printer.print(S.Value) + ");" : ".clear();");
 }
 
+llvm::StringRef shapeMethod(const Stmt &S) {
+  auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(S.Call);
+  const CXXMethodDecl *M = Call ? Call->getMethodDecl() : nullptr;
+  return M && M->getIdentifier() ? M->getName() : "";
+}
+
+std::string elementZero(const EmitContext &C, const Stmt &S) {
+  QualType Element = containerElement(targetType(C, S));
+  return Element.isNull() ? std::string("{}")
+                          : explicitZero(C.Printer, Element)
+                                .value_or(C.Printer.typeName(Element) + "{}");
+}
+
+std::string shadowShapeCall(EmitContext &C, const Stmt &S,
+                            const std::string &Element) {
+  auto *Call = cast<CXXMemberCallExpr>(S.Call);
+  llvm::StringRef Method = shapeMethod(S);
+  if (Method == "pop_back")
+    return reshapedShadow(C, S);
+  std::string Shadow = shapedContainer(C, S).second;
+  // (A position is printed on the shadow: _d_w.begin() + k; a count as it
+  // is.)
+  std::vector<std::string> Args;
+  for (const Expr *Arg : Call->arguments()) {
+    if (Arg == S.Value)
+      Args.push_back(Element);
+    else if (Method == "assign")
+      Args.push_back(C.Printer.print(Arg));
+    else
+      Args.push_back(C.Printer.shadow(Arg));
+  }
+  return Shadow + "." + Method.str() + "(" + llvm::join(Args, ", ") + ");";
+}
+
 void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
+  if (S.Reshape && S.Call) {
+    // The same call on the shadow, with the element's tangent, before the
+    // primal (whose positions and element read the container as it was);
+    // pop_back's shadow follows the size after.
+    bool Varied = targetVaried(C, S);
+    if (Varied && shapeMethod(S) != "pop_back") {
+      std::string Element =
+          S.Value ? tangent(S.Value).value_or(elementZero(C, S)) : "";
+      Out.push_back(shadowShapeCall(C, S, Element));
+    }
+    Out.push_back(primalReshape(C, S));
+    if (Varied && shapeMethod(S) == "pop_back")
+      Out.push_back(reshapedShadow(C, S));
+    return;
+  }
   if (S.Reshape) {
     // The shadow takes the new size (new elements zero) after the primal,
     // whose size expression may read it.
@@ -294,9 +345,10 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
                          ? C.Printer.shadowPointer(S.Value)
                          : inactivePointerShadow(C, S)) +
                     ";");
-    } else if (!T->isRealFloatingType()) {
+    } else if (!T->isRealFloatingType() && !isStdComplex(T)) {
       // A whole struct, array or container: copy the shadow along with the
-      // value; a new container's shadow has its shape and zeros.
+      // value; a new container's shadow has its shape and zeros. (A
+      // std::complex is a scalar: its tangent obeys the same algebra.)
       if (!(S.Value && C.Activity.isVaried(S.Value)) && isContainer(T)) {
         Out.push_back(primalAssign(C, S));
         Out.push_back(D + " = ::ddx::zeros_like(" + targetText(C, S) + ");");
@@ -527,6 +579,13 @@ std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
   if (accessorObject(E))
     return C.Printer.shadow(E);
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    if (auto Parts = complexParts(Construct); !Parts.empty()) {
+      std::string Text =
+          C.Printer.typeName(Construct->getType().getUnqualifiedType()) + "(";
+      for (size_t I = 0; I < Parts.size(); ++I)
+        Text += (I ? ", " : "") + tangent(Parts[I]).value_or("0");
+      return Text + ")";
+    }
     if (const Expr *Sole = soleArgument(Construct))
       return tangent(Sole);
     // n copies of a value: n copies of its tangent.

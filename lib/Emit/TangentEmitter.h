@@ -47,6 +47,15 @@ std::string growthZero(const EmitContext &C, const Stmt &S);
 /// statement giving its shadow the container's size, new elements zero.
 std::string primalReshape(const EmitContext &C, const Stmt &S);
 std::string reshapedShadow(const EmitContext &C, const Stmt &S);
+/// For a Reshape statement of a member call (pop_back, erase, insert,
+/// assign): the method's name, and the same call on the container's shadow
+/// with Element for the element it puts in (`_d_w.erase(_d_w.begin() +
+/// k);`, `_d_w.insert(_d_w.begin(), 0.0);`); pop_back's shadow is resized.
+llvm::StringRef shapeMethod(const Stmt &S);
+std::string shadowShapeCall(EmitContext &C, const Stmt &S,
+                            const std::string &Element);
+/// The zero of a container target's elements.
+std::string elementZero(const EmitContext &C, const Stmt &S);
 /// The container a Grow or Reshape statement changes (`s.w` for the path
 /// `.w.back()` or `.w`), and its shadow.
 std::pair<std::string, std::string> shapedContainer(const EmitContext &C,

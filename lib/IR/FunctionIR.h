@@ -88,7 +88,9 @@ struct Stmt {
   /// `v.resize(n)` (Value n) or `v.clear()` (no Value) of the container
   /// Var + Path: a new size, new elements zero. The forward sweep records
   /// the container; the reverse sweep puts it back and gives its shadow the
-  /// old size again.
+  /// old size again. With Call set, the reshaping call is that member call
+  /// (`v.pop_back()`, `v.erase(pos)`, `v.insert(pos, x)`, `v.assign(n,
+  /// x)`), and Value the element it puts in (x) or null.
   bool Reshape = false;
   /// A loop-body value the reverse sweep recomputes at the start of each
   /// reverse iteration instead of restoring it from the tape (set by

@@ -42,6 +42,9 @@ bool hasJump(const clang::Stmt *S, bool Continue);
 /// A copy or move assignment whose operator the compiler wrote (defaulted
 /// or implicit), or a std::vector's: a value assignment.
 const CXXOperatorCallExpr *valueAssignment(const Expr *E);
+/// An assignment or compound assignment to a std::complex (`z = x`,
+/// `z *= w`): a scalar's, lowered as one.
+const CXXOperatorCallExpr *complexAssignment(const Expr *E);
 
 /// Lowers one function body.
 class BodyLowerer {

@@ -398,21 +398,58 @@ BodyLowerer::containerTarget(const Expr *Container) {
   return {Var, Path};
 }
 
+/// The element value a vector's insert(pos, value) or assign(n, value)
+/// puts in (not a count of copies, a range or a brace list), or null.
+static const Expr *shapeElement(const CXXMemberCallExpr *Call,
+                                llvm::StringRef Name, ASTContext &Ctx) {
+  if (!llvm::is_contained({"insert", "emplace", "assign"}, Name) ||
+      Call->getNumArgs() != 2)
+    return nullptr;
+  auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(
+      Call->getMethodDecl()->getParent());
+  QualType Element = Spec ? Spec->getTemplateArgs()[0].getAsType() : QualType();
+  const Expr *Value = Call->getArg(1);
+  QualType Given = Value->getType().getNonReferenceType();
+  bool Position =
+      Name != "assign" && (isIterator(Call->getArg(0)->getType()) ||
+                           Call->getArg(0)->getType()->isPointerType());
+  bool Count = Name == "assign" &&
+               Call->getArg(0)->getType()->isIntegralOrEnumerationType();
+  if (Element.isNull() || !(Position || Count) ||
+      !(Ctx.hasSameUnqualifiedType(Element, Given) ||
+        (Element->isArithmeticType() && Given->isArithmeticType())))
+    return nullptr;
+  return Value;
+}
+
 bool BodyLowerer::lowerReshape(const CXXMemberCallExpr *Call, Block &Out) {
   llvm::StringRef Name = vectorMethod(Call);
-  if (!((Name == "resize" && Call->getNumArgs() == 1) ||
-        (Name == "clear" && Call->getNumArgs() == 0)))
+  // resize(n) and clear(): a new size; pop_back(), erase(pos[, last]),
+  // insert(pos, x), emplace(pos, x) and assign(n, x): the call itself
+  // (S.Call), with the element it puts in as the value.
+  const Expr *Element = shapeElement(Call, Name, Ctx);
+  bool Sized = (Name == "resize" && Call->getNumArgs() == 1) ||
+               (Name == "clear" && Call->getNumArgs() == 0);
+  bool Shaped =
+      Element || (Name == "pop_back" && Call->getNumArgs() == 0) ||
+      (Name == "erase" && Call->getNumArgs() >= 1 &&
+       llvm::all_of(Call->arguments(), [](const Expr *Arg) {
+         return isIterator(Arg->getType()) || Arg->getType()->isPointerType();
+       }));
+  if (!Sized && !Shaped)
     return false;
   auto [Var, Path] = containerTarget(Call->getImplicitObjectArgument());
   if (Var < 0)
     return false;
-  const Expr *Size = Call->getNumArgs() ? Call->getArg(0) : nullptr;
-  if (Size)
-    extractCalls(Size, Out);
-  emitAssign(Out, Call->getExprLoc(), Var, Path, nullptr, BO_Assign, Size);
+  const Expr *Value = Sized && Call->getNumArgs() ? Call->getArg(0) : Element;
+  for (const Expr *Arg : Call->arguments())
+    extractCalls(Arg, Out);
+  emitAssign(Out, Call->getExprLoc(), Var, Path, nullptr, BO_Assign, Value);
   Out.back().Reshape = true;
   Out.back().SaveOld = false;
   Out.back().FirstWrite = false;
+  if (Shaped)
+    Out.back().Call = Call;
   return true;
 }
 

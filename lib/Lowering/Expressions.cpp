@@ -38,6 +38,24 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
       return;
     }
   }
+  if (const auto *Op = complexAssignment(E)) {
+    // z = x, z += w, z *= w on a std::complex: an assignment of a scalar,
+    // whose derivative is that of the same operator.
+    static const std::pair<OverloadedOperatorKind, BinaryOperatorKind> Codes[] =
+        {{OO_Equal, BO_Assign},
+         {OO_PlusEqual, BO_AddAssign},
+         {OO_MinusEqual, BO_SubAssign},
+         {OO_StarEqual, BO_MulAssign},
+         {OO_SlashEqual, BO_DivAssign}};
+    checkExpr(Op->getArg(0));
+    extractCalls(Op->getArg(1), Out);
+    auto [Var, LValue] = assignTarget(Op->getArg(0));
+    for (auto [Kind, Code] : Codes)
+      if (Op->getOperator() == Kind)
+        emitAssign(Out, Op->getOperatorLoc(), Var, "", LValue, Code,
+                   Op->getArg(1));
+    return;
+  }
   if (const auto *Copy = valueAssignment(E)) {
     // A struct assigned whole (`s = next;`) is a value moving into existing
     // storage, like `x = y;` for a double: its shadow must move with it.
@@ -406,8 +424,9 @@ void BodyLowerer::noteOptionArgs(const CallExpr *Call) {
 
 bool BodyLowerer::isUserCall(const CallExpr *Call) {
   // An accessor (v[i], p.x(), m(i, j) returning a part of the object) is
-  // an access path, like a container's subscript.
-  if (accessorObject(Call))
+  // an access path, like a container's subscript; so is a position in a
+  // container (std::begin(a)).
+  if (accessorObject(Call) || storageOf(Call))
     return false;
   if (const Expr *Object = calledObject(Call)) {
     if (resolveCallable(Object, IR, Ctx) || candidateFunctions(Object, IR))
@@ -430,9 +449,10 @@ bool BodyLowerer::isUserCall(const CallExpr *Call) {
   // An operator of the user's own (Vec3 + Vec3) is a call like any other;
   // the library's (a stream's <<, a container's []) stay as they are.
   if (isa<CXXOperatorCallExpr>(Call))
-    return B.K == CallBinding::Kind::UserFunction && B.Callee &&
-           !B.Callee->isInStdNamespace() &&
-           !Ctx.getSourceManager().isInSystemHeader(B.Callee->getLocation());
+    return B.isStatementRule() ||
+           (B.K == CallBinding::Kind::UserFunction && B.Callee &&
+            !B.Callee->isInStdNamespace() &&
+            !Ctx.getSourceManager().isInSystemHeader(B.Callee->getLocation()));
   return B.K == CallBinding::Kind::UserFunction || B.isStatementRule();
 }
 

@@ -65,6 +65,25 @@ const CXXOperatorCallExpr *valueAssignment(const Expr *E) {
   return !Method->isUserProvided() || Vector ? Op : nullptr;
 }
 
+const CXXOperatorCallExpr *complexAssignment(const Expr *E) {
+  auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+  auto *Method =
+      Op ? dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee()) : nullptr;
+  if (!Method || Op->getNumArgs() != 2 ||
+      !isStdComplex(Op->getArg(0)->getType()))
+    return nullptr;
+  switch (Op->getOperator()) {
+  case OO_Equal:
+  case OO_PlusEqual:
+  case OO_MinusEqual:
+  case OO_StarEqual:
+  case OO_SlashEqual:
+    return Op;
+  default:
+    return nullptr;
+  }
+}
+
 std::string BodyLowerer::uniqueName(llvm::StringRef Base) {
   std::string Name = Base.str();
   for (unsigned I = 1; Used.contains(Name); ++I)

@@ -662,6 +662,16 @@ static std::vector<CallableBinding> capturedBindings(const LambdaExpr *L,
   return Out;
 }
 
+static bool capturesObject(const LambdaExpr *L) {
+  return llvm::any_of(L->captures(),
+                      [](const LambdaCapture &C) { return C.capturesThis(); });
+}
+
+bool capturesObject(const Expr *E) {
+  auto *L = dyn_cast_or_null<LambdaExpr>(skipToCallable(E));
+  return L && capturesObject(L);
+}
+
 static ResolvedCallable fromLambda(const LambdaExpr *L, bool ThroughParam,
                                    const FunctionIR *IR, ASTContext &Ctx) {
   ResolvedCallable R;
@@ -687,8 +697,11 @@ resolveCallable(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
   E = skipToCallable(E);
   if (!E)
     return std::nullopt;
-  if (auto *L = dyn_cast<LambdaExpr>(E))
+  if (auto *L = dyn_cast<LambdaExpr>(E)) {
+    if (capturesObject(L))
+      return std::nullopt;
     return fromLambda(L, /*ThroughParam=*/false, &IR, Ctx);
+  }
   if (auto *M = dyn_cast<MemberExpr>(E)) {
     auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
     const FunctionDecl *FD =
@@ -718,7 +731,10 @@ resolveCallable(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
       R.Function = B.Function;
       return R;
     }
-    return fromLambda(B.Lambda, /*ThroughParam=*/true, &IR, Ctx);
+    return capturesObject(B.Lambda)
+               ? std::nullopt
+               : std::optional(
+                     fromLambda(B.Lambda, /*ThroughParam=*/true, &IR, Ctx));
   }
   auto Local = IR.LocalCallables.find(D);
   if (Local != IR.LocalCallables.end())
@@ -828,8 +844,11 @@ resolveCallableOrFunctor(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
   const Expr *Object = skipToCallable(E);
   auto *Class = Object ? Object->getType()->getAsCXXRecordDecl() : nullptr;
   // std::function's call operator is type erasure: what it calls is
-  // exactly what the text does not say.
-  if (!Class || Class->isLambda() || Class->isInStdNamespace())
+  // exactly what the text does not say. (The library's function objects,
+  // std::plus<double>, are functors like the user's.)
+  if (!Class || Class->isLambda() ||
+      (Class->isInStdNamespace() &&
+       (!Class->getIdentifier() || Class->getName() == "function")))
     return std::nullopt;
   const CXXMethodDecl *Call = callOperator(Class);
   if (!Call)

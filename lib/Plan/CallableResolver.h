@@ -176,6 +176,11 @@ std::optional<CandidateSet> candidateFunctions(const clang::Expr *E,
 /// call operator), whose members travel with it as `self`, and a struct
 /// holding one function pointer and its context (a gsl_function), which
 /// stands for the function with the context passed last.
+/// Whether E is a lambda that captures `this` (or `*this`): its body
+/// reaches the object's members through it, which generated code has no
+/// name for, so ddx does not resolve it.
+bool capturesObject(const clang::Expr *E);
+
 std::optional<ResolvedCallable>
 resolveCallableOrFunctor(const clang::Expr *E, const FunctionIR &IR,
                          clang::ASTContext &Ctx);

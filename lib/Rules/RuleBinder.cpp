@@ -135,6 +135,43 @@ static llvm::StringRef withoutPrecisionSuffix(const FunctionDecl *FD,
   return Name;
 }
 
+/// The class template T is a specialisation of, or null.
+static const ClassTemplateDecl *templateOf(QualType T) {
+  T = T.getNonReferenceType().getUnqualifiedType();
+  if (auto *Spec = T->getAs<TemplateSpecializationType>())
+    if (auto *Template = dyn_cast_or_null<ClassTemplateDecl>(
+            Spec->getTemplateName().getAsTemplateDecl()))
+      return Template->getCanonicalDecl();
+  if (auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          T->getAsCXXRecordDecl()))
+    return Spec->getSpecializedTemplate()->getCanonicalDecl();
+  return nullptr;
+}
+
+/// Whether a rule's parameters can take the callee's arguments, as far as
+/// their written types say: a parameter written as a specialisation of a
+/// class template (`const std::complex<T> &`) takes only that template's
+/// specialisations, one of a class only classes. Keeps the rules of
+/// std::exp(complex) apart from those of std::exp(double).
+static bool takesParamsOf(const FunctionDecl *Rule, const FunctionDecl *FD,
+                          unsigned Offset) {
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    QualType Written = Rule->getParamDecl(I + Offset)->getType();
+    QualType Given = FD->getParamDecl(I)->getType();
+    if (Written->isDependentType() && !templateOf(Written))
+      continue; // a template parameter (T, const T &)
+    if (const ClassTemplateDecl *Template = templateOf(Written)) {
+      if (templateOf(Given) != Template)
+        return false;
+      continue;
+    }
+    if (Written.getNonReferenceType()->isRecordType() !=
+        Given.getNonReferenceType()->isRecordType())
+      return false;
+  }
+  return true;
+}
+
 static const FunctionDecl *asFunction(const NamedDecl *D) {
   if (auto *Template = dyn_cast<FunctionTemplateDecl>(D))
     return Template->getTemplatedDecl();
@@ -148,7 +185,12 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
     return false;
   // Builtins (__builtin_sinf, as libstdc++ spells std::sin(float)) share the
   // rule of the function they implement.
-  llvm::StringRef Base = FD->getName();
+  // An operator's rules are named for it in words: `operator*` has
+  // `operator_times_pushforward` (Support/Spelling.h).
+  std::string Name = FD->getIdentifier()
+                         ? FD->getName().str()
+                         : operatorIdentifier(FD->getOverloadedOperator());
+  llvm::StringRef Base = Name;
   Base.consume_front("__builtin_");
   auto Lookup = [&](llvm::StringRef Suffix) {
     return Scope->lookup(
@@ -178,18 +220,26 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
     Instance.clear();
   B.K = CallBinding::Kind::Rule;
   B.Pushforward = Qualified + Base.str() + "_pushforward" + Instance;
-  if (!Lookup("_pullback").empty())
-    B.Pullback = Qualified + Base.str() + "_pullback" + Instance;
   auto *Method = dyn_cast<CXXMethodDecl>(FD);
   B.OnObject = Method && !Method->isStatic();
+  unsigned Offset = B.OnObject ? 1 : 0;
+  // (The complex rules' pullback for exp does not make the real exp, whose
+  // rule has none, a rule with a pullback.)
+  if (llvm::any_of(Lookup("_pullback"), [&](const NamedDecl *D) {
+        const FunctionDecl *Rule = asFunction(D);
+        return Rule && takesParamsOf(Rule, FD, Offset);
+      }))
+    B.Pullback = Qualified + Base.str() + "_pullback" + Instance;
   // The roles come from the overload with a parameter for each of the
   // callee's (and the object's) and one tangent per differentiable one;
-  // overloads of the same arity are expected to agree.
-  unsigned Offset = B.OnObject ? 1 : 0;
+  // overloads of the same arity are expected to agree. A rule of a member
+  // may take the object's tangent too, first among the tangents (z.real()
+  // of a std::complex).
   bool Fits = false;
   for (const NamedDecl *D : Pushforwards) {
     const FunctionDecl *Rule = asFunction(D);
-    if (!Rule || Rule->getNumParams() < FD->getNumParams() + Offset)
+    if (!Rule || Rule->getNumParams() < FD->getNumParams() + Offset ||
+        !takesParamsOf(Rule, FD, Offset))
       continue;
     std::vector<ParamRole> Roles;
     unsigned Tangents = 0;
@@ -197,17 +247,22 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
       const ParmVarDecl *P = Rule->getParamDecl(I + Offset);
       Roles.push_back(hasAnnotation(P, "ddx::callable") ? ParamRole::Callable
                       : hasAnnotation(P, "ddx::option") ? ParamRole::Option
+                      : hasAnnotation(P, "ddx::range")  ? ParamRole::Range
+                      : hasAnnotation(P, "ddx::output_range")
+                          ? ParamRole::OutputRange
                       : isOutput(FD->getParamDecl(I)->getType())
                           ? ParamRole::Output
                           : ParamRole::Differentiable);
-      Tangents += Roles.back() == ParamRole::Differentiable ||
-                  Roles.back() == ParamRole::Output;
+      Tangents += hasSlot(Roles.back());
     }
-    bool Exact = Rule->getNumParams() == FD->getNumParams() + Offset + Tangents;
+    unsigned Expected = FD->getNumParams() + Offset + Tangents;
+    bool ObjectTangent = B.OnObject && Rule->getNumParams() == Expected + 1;
+    bool Exact = Rule->getNumParams() == Expected || ObjectTangent;
     Fits |= Exact;
     if (!Exact && !B.Roles.empty())
       continue;
     B.Roles = std::move(Roles);
+    B.ObjectTangent = ObjectTangent;
     B.ReturnsDual = returnsDual(Rule);
     if (Exact)
       break;
@@ -224,13 +279,27 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
   return true;
 }
 
+/// Whether ddx looks for rules for the overloaded operator FD: one of a
+/// namespace (std's, a library's), not the global namespace's, whose rules
+/// would be the std ones (std maps to ddx::rules itself) and would take a
+/// user's `Vec3 operator+` for `std::complex`'s.
+static bool hasOperatorRules(const FunctionDecl *FD) {
+  if (!FD->isOverloadedOperator())
+    return false;
+  const DeclContext *DC = FD->getDeclContext();
+  if (auto *Method = dyn_cast<CXXMethodDecl>(FD))
+    DC = Method->getParent()->getDeclContext();
+  return !DC->getRedeclContext()->isTranslationUnit();
+}
+
 CallBinding RuleBinder::bind(const CallExpr *Call) const {
   CallBinding B;
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD)
     return B;
   B.Callee = FD;
-  if (FD->getIdentifier() && RulesRoot && bindRule(FD, B))
+  if ((FD->getIdentifier() || hasOperatorRules(FD)) && RulesRoot &&
+      bindRule(FD, B))
     return B;
   // A static member function is a free function in a class's scope.
   if (isa<CXXMethodDecl>(FD) && !cast<CXXMethodDecl>(FD)->isStatic()) {

@@ -33,8 +33,21 @@ enum class ParamRole {
   /// A pointer to a floating-point value the function writes (GSL's
   /// `double *result`): its tangent and adjoint slots are pointers to the
   /// shadow of what it points to.
-  Output
+  Output,
+  /// DDX_RANGE: an iterator or pointer to the first or past-the-end element
+  /// of a range the function reads; its tangent and adjoint slots are the
+  /// same position in the shadow of the range.
+  Range,
+  /// DDX_OUTPUT_RANGE: a range the function writes (and may read, in
+  /// place); slots as for a Range.
+  OutputRange
 };
+
+/// Whether a parameter of this role has a tangent (forward) and an adjoint
+/// (reverse) slot in the rule.
+inline bool hasSlot(ParamRole R) {
+  return R != ParamRole::Option && R != ParamRole::Callable;
+}
 
 struct CallBinding {
   enum class Kind {
@@ -53,10 +66,15 @@ struct CallBinding {
   bool ReturnsDual = false;
   /// A rule for a non-static member: the object is the first argument.
   bool OnObject = false;
+  /// Such a rule takes the object's tangent (adjoint) too, before the
+  /// arguments' (the object carries derivatives: a std::complex).
+  bool ObjectTangent = false;
 
+  /// Whether the function writes through a parameter (its rule then does
+  /// the primal's work).
   bool hasOutputs() const {
     for (ParamRole R : Roles)
-      if (R == ParamRole::Output)
+      if (R == ParamRole::Output || R == ParamRole::OutputRange)
         return true;
     return false;
   }

@@ -112,6 +112,35 @@ TEST(ExprPrinter, PrintsShadowsOfAccessPaths) {
   EXPECT_FALSE(P.AST.diags().hasErrorOccurred());
 }
 
+TEST(ExprPrinter, PositionsInAContainerHaveTheSamePositionAsShadow) {
+  Printed P(R"(
+    #include <iterator>
+    #include <vector>
+    double first(const double *p);
+    double at(std::vector<double>::iterator it);
+    double f(std::vector<double> &v, double *a) {
+      double s = at(v.begin() + 1);
+      s += at(std::end(v) - 2);
+      s += first(v.data());
+      return s + at(v.end());
+    })",
+            "f");
+  ASSERT_TRUE(P.IR);
+  std::vector<const clang::Expr *> Args;
+  for (const clang::CallExpr *Call :
+       P.AST.findAll<clang::CallExpr>(clang::ast_matchers::callExpr(
+           clang::ast_matchers::callee(clang::ast_matchers::functionDecl(
+               clang::ast_matchers::hasAnyName("first", "at"))))))
+    Args.push_back(Call->getArg(0));
+  ASSERT_EQ(Args.size(), 4u);
+  EXPECT_EQ(P.Printer->shadow(Args[0]), "_d_v.begin() + 1");
+  EXPECT_EQ(P.Printer->shadow(Args[1]), "::std::end(_d_v) - 2");
+  EXPECT_EQ(P.Printer->shadow(Args[2]), "_d_v.data()");
+  EXPECT_EQ(P.Printer->shadow(Args[3]), "_d_v.end()");
+  for (const clang::Expr *Arg : Args)
+    EXPECT_EQ(P.Printer->rootVar(Arg), P.var("v"));
+}
+
 TEST(ExprPrinter, RootVarFindsTheVariableOfAnAccessPath) {
   Printed P(R"(
     struct S { double m[2]; };

@@ -265,3 +265,57 @@ TEST(RuleBinder, CmathRulesAreNotStatementRules) {
   ASSERT_EQ(B.Bindings.size(), 1u);
   EXPECT_FALSE(B.Bindings[0].isStatementRule());
 }
+
+TEST(RuleBinder, IteratorParametersOfTheNumericRulesAreRanges) {
+  Bound B(R"(
+    #include <numeric>
+    #include <vector>
+    #include <ddx/rules/numeric.hpp>
+    double caller(std::vector<double> &v, std::vector<double> &out) {
+      double s = std::accumulate(v.begin(), v.end(), 0.0,
+                                 [](double a, double x) { return a + x; });
+      std::partial_sum(v.begin(), v.end(), out.begin());
+      return s + std::reduce(v.begin(), v.end());
+    })");
+  std::vector<std::vector<ParamRole>> Roles;
+  for (const CallBinding &Binding : B.Bindings)
+    if (Binding.K == CallBinding::Kind::Rule)
+      Roles.push_back(Binding.Roles);
+  ASSERT_EQ(Roles.size(), 3u);
+  using R = ParamRole;
+  EXPECT_TRUE(llvm::is_contained(
+      Roles, std::vector<R>{R::Range, R::Range, R::Differentiable,
+                            R::Callable})); // accumulate with an operation
+  EXPECT_TRUE(
+      llvm::is_contained(Roles, std::vector<R>{R::Range, R::Range,
+                                               R::OutputRange})); // partial_sum
+  EXPECT_TRUE(
+      llvm::is_contained(Roles, std::vector<R>{R::Range, R::Range})); // reduce
+}
+
+TEST(RuleBinder, OperatorsOfANamespaceBindToRulesNamedInWords) {
+  Bound B(R"(
+    #include <ddx/rule.hpp>
+    namespace lib {
+    struct Q { double v; };
+    Q operator*(Q a, double b) { return {a.v * b}; }
+    }
+    struct V { double v; };
+    V operator*(V a, double b) { return {a.v * b}; }
+    namespace ddx::rules::lib {
+    ::lib::Q operator_times_pushforward(::lib::Q, double, ::lib::Q, double);
+    }
+    namespace ddx::rules {
+    // (What the std rules would be: never a global operator's.)
+    template <class T> T operator_times_pushforward(T, double, T, double);
+    }
+    void caller(lib::Q q, V v, double k) {
+      q * k;
+      v * k;
+    })");
+  ASSERT_EQ(B.Bindings.size(), 2u);
+  EXPECT_EQ(B.Bindings[0].K, CallBinding::Kind::Rule);
+  EXPECT_EQ(B.Bindings[0].Pushforward,
+            "::ddx::rules::lib::operator_times_pushforward");
+  EXPECT_EQ(B.Bindings[1].K, CallBinding::Kind::UserFunction);
+}

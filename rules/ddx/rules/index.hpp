@@ -24,6 +24,15 @@
 #ifdef BOOST_MATH_QUADRATURE_SINH_SINH_HPP
 #include <ddx/rules/boost/math/quadrature/sinh_sinh.hpp>
 #endif
+#if defined(_GLIBCXX_NUMERIC) || defined(_LIBCPP_NUMERIC)
+#include <ddx/rules/numeric.hpp>
+#endif
+#if defined(_GLIBCXX_ALGORITHM) || defined(_LIBCPP_ALGORITHM)
+#include <ddx/rules/algorithm.hpp>
+#endif
+#if defined(_GLIBCXX_COMPLEX) || defined(_LIBCPP_COMPLEX)
+#include <ddx/rules/complex.hpp>
+#endif
 #ifdef __GSL_INTEGRATION_H__
 #include <ddx/rules/gsl/integration.hpp>
 #endif
