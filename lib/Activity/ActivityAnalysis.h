@@ -14,9 +14,9 @@
 #ifndef DDX_ACTIVITY_ACTIVITYANALYSIS_H
 #define DDX_ACTIVITY_ACTIVITYANALYSIS_H
 
-#include "Emit/ExprPrinter.h"
 #include "IR/FunctionIR.h"
 #include "Plan/CallableResolver.h"
+#include "Support/ExprPrinter.h"
 #include "llvm/ADT/DenseSet.h"
 #include <vector>
 

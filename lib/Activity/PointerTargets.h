@@ -18,8 +18,8 @@
 #ifndef DDX_ACTIVITY_POINTERTARGETS_H
 #define DDX_ACTIVITY_POINTERTARGETS_H
 
-#include "Emit/ExprPrinter.h"
 #include "IR/FunctionIR.h"
+#include "Support/ExprPrinter.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 

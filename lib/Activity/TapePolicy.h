@@ -12,8 +12,8 @@
 #ifndef DDX_ACTIVITY_TAPEPOLICY_H
 #define DDX_ACTIVITY_TAPEPOLICY_H
 
-#include "Emit/ExprPrinter.h"
 #include "IR/FunctionIR.h"
+#include "Support/ExprPrinter.h"
 
 namespace ddx {
 

@@ -1,7 +1,6 @@
 //===- Transformer.cpp ----------------------------------------------------===//
 #include "Driver/Transformer.h"
 #include "Emit/EmitContext.h"
-#include "Emit/ExprPrinter.h"
 #include "Emit/FunctionAssembler.h"
 #include "Output/OutputWriter.h"
 #include "Plan/CallableResolver.h"
@@ -9,6 +8,7 @@
 #include "Requests/RequestFinder.h"
 #include "Rules/RuleBinder.h"
 #include "Support/Diagnostics.h"
+#include "Support/ExprPrinter.h"
 #include "Support/Spelling.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -261,7 +261,7 @@ bool TUTransformer::planRequest(const Request &R, std::string &Rewrite) {
   // parameters; the request does not differentiate them.
   unsigned Captures = What.Lambda ? captureSlots(What.Lambda, Ctx).size()
                                   : (IR->SelfVar >= 0 ? 1 : 0);
-  ExprPrinter Printer(Ctx, *IR, Diags);
+  ExprPrinter Printer(Ctx, *IR, Diags, bindCallee);
   std::vector<ParamActivity> Acts(Captures, ParamActivity::Inactive);
   std::vector<std::string> CallArgs;
   if (R.Object && !R.What.Lambda)

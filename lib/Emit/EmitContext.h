@@ -4,11 +4,11 @@
 
 #include "Activity/ActivityAnalysis.h"
 #include "Activity/PointerTargets.h"
-#include "Emit/ExprPrinter.h"
 #include "Plan/CallableResolver.h"
 #include "Plan/DiffPlan.h"
 #include "Rules/RuleBinder.h"
 #include "Support/Diagnostics.h"
+#include "Support/ExprPrinter.h"
 #include <string>
 #include <vector>
 

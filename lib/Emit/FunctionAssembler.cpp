@@ -96,7 +96,8 @@ public:
                   const RuleBinder &Rules, DiffPlan &Plan,
                   CallableAdaptors &Adaptors, DispatchLog &Dispatches,
                   DiagReporter &Diags)
-      : Ctx(Ctx), IR(IR), I(I), Printer(Ctx, IR, Diags), Activity(IR, Printer),
+      : Ctx(Ctx), IR(IR), I(I), Printer(Ctx, IR, Diags, bindCallee),
+        Activity(IR, Printer),
         Pointers(IR, Printer), C{Ctx,      IR,         Printer, Activity,
                                  Pointers, Rules,      Plan,    Diags,
                                  Adaptors, Dispatches, &I} {
@@ -951,7 +952,7 @@ const FunctionIR *FunctionAssembler::lowered(const Target &What) {
       return IR.get();
   auto IR = Lower.lower(What.Function, What.Lambda, What.Bindings);
   if (IR)
-    chooseRecomputation(*IR, ExprPrinter(Ctx, *IR, Diags));
+    chooseRecomputation(*IR, ExprPrinter(Ctx, *IR, Diags, bindCallee));
   const FunctionIR *Result = IR.get();
   Cache.emplace_back(What, std::move(IR));
   return Result;

@@ -3,6 +3,7 @@
 #include "Emit/DispatchLog.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -232,13 +233,29 @@ static const Expr *rangeStorage(const Expr *E) {
   return E->getType()->isArrayType() ? E : nullptr;
 }
 
-std::vector<const Expr *> RuleCallEmitter::writtenCaptures() {
-  std::vector<const Expr *> Written;
+bool RuleCallEmitter::writtenCaptures(std::vector<const Expr *> &Written) {
+  bool Refused = false;
   for (const Argument &A : Args) {
     if (A.Role != ParamRole::Callable)
       continue;
     auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx);
-    if (!R || !R->Lambda)
+    if (!R)
+      continue;
+    // What it writes through a pointer or a reference member, ddx cannot
+    // put back before the pullback runs the callable again.
+    if (const ValueDecl *Through = writtenIndirectly(*R)) {
+      C.Diags.error(A.E->getExprLoc(),
+                    "the callable passed to '" +
+                        B.Callee->getQualifiedNameAsString() +
+                        "' writes through '" + Through->getNameAsString() +
+                        "', which ddx cannot put back for the reverse sweep");
+      C.Diags.note(A.E->getExprLoc(),
+                   "capture the variable it writes by reference ([&s]) "
+                   "instead of a pointer to it");
+      Refused = true;
+      continue;
+    }
+    if (!R->Lambda)
       continue;
     const CXXMethodDecl *Op = callOperator(R->Lambda->getLambdaClass());
     const clang::Stmt *Body = Op ? Op->getBody() : nullptr;
@@ -254,7 +271,7 @@ std::vector<const Expr *> RuleCallEmitter::writtenCaptures() {
         Written.push_back(Arg->E);
     }
   }
-  return Written;
+  return !Refused;
 }
 
 const Expr *RuleCallEmitter::writtenContainer(const Argument &A) const {
@@ -369,7 +386,11 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
   // are put back before the pullback, which reads the values the call read
   // (an in-place transform overwrote them) and runs the callables again.
   Lines Unwrite, Rewind;
-  for (const Expr *Capture : writtenCaptures()) {
+  llvm::StringSet<> Taped; // (for_each's first and last: one container)
+  std::vector<const Expr *> Captures;
+  if (!writtenCaptures(Captures))
+    return Result;
+  for (const Expr *Capture : Captures) {
     std::string Text = C.Printer.print(Capture);
     if (!isTapeable(Capture->getType(), C.Ctx)) {
       C.Diags.error(Capture->getExprLoc(),
@@ -387,6 +408,8 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
       if (!Container)
         return Result;
       std::string Text = C.Printer.print(Container);
+      if (!Taped.insert(Text).second)
+        continue;
       Result.Forward.push_back("_tape.push(" + Text + ");");
       Rewind.insert(Rewind.begin(), "_tape.pop(" + Text + ");");
     } else if (variedOutput(A)) {

@@ -68,7 +68,8 @@ private:
   /// What the callables passed to the call write of what they capture by
   /// reference (a for_each that sums into a local): the caller's
   /// variables, which the reverse sweep puts back before the pullback.
-  std::vector<const clang::Expr *> writtenCaptures();
+  /// False after refusing a callable that writes through a pointer.
+  bool writtenCaptures(std::vector<const clang::Expr *> &Written);
   void refuseUntangledResult();
   /// Records the call of Rule with these arguments for --report.
   void log(const std::string &Rule, const std::vector<std::string> &List,

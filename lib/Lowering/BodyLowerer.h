@@ -11,12 +11,12 @@
 #ifndef DDX_LOWERING_BODYLOWERER_H
 #define DDX_LOWERING_BODYLOWERER_H
 
-#include "Emit/ExprPrinter.h"
 #include "Lowering/Constructions.h"
 #include "Lowering/Lowering.h"
 #include "Plan/CallableResolver.h"
 #include "Requests/RequestFinder.h"
 #include "Support/Describe.h"
+#include "Support/ExprPrinter.h"
 #include "Support/Spelling.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -52,7 +52,7 @@ public:
   BodyLowerer(ASTContext &Ctx, const RuleBinder &Rules, DiagReporter &Diags,
               OverriderIndex &Overriders, FunctionIR &IR)
       : Ctx(Ctx), Rules(Rules), Diags(Diags), Overriders(Overriders), IR(IR),
-        Printer(Ctx, IR, Diags) {}
+        Printer(Ctx, IR, Diags, bindCallee) {}
 
   void addParam(const ValueDecl *D, QualType Type);
   /// The object of a member function, as the parameter `self`.

@@ -438,6 +438,17 @@ bool BodyLowerer::lowerReshape(const CXXMemberCallExpr *Call, Block &Out) {
        }));
   if (!Sized && !Shaped)
     return false;
+  // (Elements that are containers would need shadows of their shapes where
+  // they come in or come back: refused, as a library call.)
+  auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(
+      Call->getMethodDecl()->getParent());
+  const CXXRecordDecl *Inner =
+      Spec ? Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl()
+           : nullptr;
+  if (Shaped && Inner && Inner->isInStdNamespace() && Inner->getIdentifier() &&
+      llvm::is_contained({"vector", "deque", "list", "valarray"},
+                         Inner->getName()))
+    return false;
   auto [Var, Path] = containerTarget(Call->getImplicitObjectArgument());
   if (Var < 0)
     return false;

@@ -1,7 +1,7 @@
 //===- CallableResolver.cpp -----------------------------------------------===//
 #include "Plan/CallableResolver.h"
-#include "Emit/ExprPrinter.h"
 #include "Rules/RuleBinder.h"
+#include "Support/ExprPrinter.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
@@ -857,6 +857,105 @@ resolveCallableOrFunctor(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
   R.Function = Call;
   R.Object = Object;
   return R;
+}
+
+BoundCallee bindCallee(const CallExpr *Call, const FunctionIR &IR) {
+  BoundCallee Bound;
+  Bound.Object = calledObject(Call);
+  if (Bound.Object)
+    if (auto R = resolveCallable(Bound.Object, IR,
+                                 Call->getCalleeDecl()->getASTContext()))
+      Bound.Function = R->Function;
+  return Bound;
+}
+
+namespace {
+/// Finds an assignment whose target is reached through one of Roots (a
+/// pointer dereferenced, subscripted or followed by ->, or a reference
+/// member written).
+class IndirectWrites : public RecursiveASTVisitor<IndirectWrites> {
+public:
+  explicit IndirectWrites(llvm::DenseSet<const ValueDecl *> Roots)
+      : Roots(std::move(Roots)) {}
+  const ValueDecl *Found = nullptr;
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      check(B->getLHS());
+    return !Found;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      check(U->getSubExpr());
+    return !Found;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+    if (Op->isAssignmentOp() && Op->getNumArgs() == 2)
+      check(Op->getArg(0));
+    return !Found;
+  }
+
+private:
+  void check(const Expr *Target) {
+    // (A count of calls kept through a pointer carries no derivative.)
+    QualType Written = Target->getType();
+    if (Written->isIntegralOrEnumerationType() || Written->isPointerType())
+      return;
+    bool Indirect = false;
+    while (Target) {
+      Target = Target->IgnoreParenImpCasts();
+      if (auto *U = dyn_cast<UnaryOperator>(Target);
+          U && U->getOpcode() == UO_Deref) {
+        Indirect = true;
+        Target = U->getSubExpr();
+      } else if (auto *S = dyn_cast<ArraySubscriptExpr>(Target)) {
+        Indirect |=
+            S->getBase()->IgnoreParenImpCasts()->getType()->isPointerType();
+        Target = S->getBase();
+      } else if (auto *M = dyn_cast<MemberExpr>(Target)) {
+        const ValueDecl *D = M->getMemberDecl();
+        bool Reference = D->getType()->isReferenceType();
+        if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) &&
+            Roots.contains(D) && (Indirect || Reference)) {
+          Found = D;
+          return;
+        }
+        Indirect |= M->isArrow();
+        Target = M->getBase();
+      } else if (auto *Ref = dyn_cast<DeclRefExpr>(Target)) {
+        if (Indirect && Roots.contains(Ref->getDecl()))
+          Found = Ref->getDecl();
+        return;
+      } else {
+        return;
+      }
+    }
+  }
+  llvm::DenseSet<const ValueDecl *> Roots;
+};
+} // namespace
+
+const ValueDecl *writtenIndirectly(const ResolvedCallable &R) {
+  const FunctionDecl *Body =
+      R.Lambda ? callOperator(R.Lambda->getLambdaClass()) : R.Function;
+  if (!Body || !Body->hasBody())
+    return nullptr;
+  llvm::DenseSet<const ValueDecl *> Roots;
+  if (R.Lambda) {
+    for (const LambdaCapture &C : R.Lambda->captures())
+      if (C.capturesVariable() &&
+          C.getCapturedVar()->getType().getNonReferenceType()->isPointerType())
+        Roots.insert(C.getCapturedVar());
+  } else if (auto *Method = dyn_cast<CXXMethodDecl>(Body)) {
+    for (const FieldDecl *F : Method->getParent()->fields())
+      if (F->getType()->isPointerType() || F->getType()->isReferenceType())
+        Roots.insert(F);
+  }
+  if (Roots.empty())
+    return nullptr;
+  IndirectWrites Finder(std::move(Roots));
+  Finder.TraverseStmt(const_cast<clang::Stmt *>(Body->getBody()));
+  return Finder.Found;
 }
 
 } // namespace ddx

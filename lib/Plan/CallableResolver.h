@@ -14,6 +14,7 @@
 
 #include "IR/FunctionIR.h"
 #include "Support/Diagnostics.h"
+#include "Support/ExprPrinter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -92,6 +93,7 @@ bool changesObject(const clang::CXXMethodDecl *Method);
 /// operator), steps it, takes its address, calls a non-const member on it,
 /// or binds it to a reference to non-const.
 bool isModified(const clang::VarDecl *V, const clang::Stmt *Body);
+
 
 /// A reference to VD, made for generated code (the captures of a lambda that
 /// arrives through a parameter are parameters of the clone, keyed by the
@@ -176,6 +178,12 @@ std::optional<CandidateSet> candidateFunctions(const clang::Expr *E,
 /// call operator), whose members travel with it as `self`, and a struct
 /// holding one function pointer and its context (a gsl_function), which
 /// stands for the function with the context passed last.
+/// What a resolved callable writes outside its own frame other than the
+/// variables it captures by reference: a capture it writes through (a
+/// pointer, `*p = ...`) or a functor's pointer or reference member it
+/// writes through. The first such declaration, or null.
+const clang::ValueDecl *writtenIndirectly(const ResolvedCallable &R);
+
 /// Whether E is a lambda that captures `this` (or `*this`): its body
 /// reaches the object's members through it, which generated code has no
 /// name for, so ddx does not resolve it.
@@ -188,6 +196,11 @@ resolveCallableOrFunctor(const clang::Expr *E, const FunctionIR &IR,
 /// For a call of a callable object or parameter (f(x) where f is a lambda,
 /// a bound parameter, a function pointer): the expression denoting f.
 const clang::Expr *calledObject(const clang::CallExpr *Call);
+
+/// What the printer calls for a call through a callable object: the object
+/// and, if it is bound to a named function in IR, that function (an
+/// ExprPrinter's CalleeBinder).
+BoundCallee bindCallee(const clang::CallExpr *Call, const FunctionIR &IR);
 
 /// The object of a member operator call (a functor's (), a Vec3's +), or
 /// null: it is the call's first argument, and the callee's parameters meet

@@ -1,7 +1,7 @@
 //===- RequestFinder.cpp --------------------------------------------------===//
 #include "Requests/RequestFinder.h"
-#include "Emit/ExprPrinter.h"
 #include "Plan/CallableResolver.h"
+#include "Support/ExprPrinter.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 

@@ -1,6 +1,7 @@
 //===- RuleBinder.cpp -----------------------------------------------------===//
 #include "Rules/RuleBinder.h"
 #include "Rules/Overriders.h"
+#include "Support/ExprPrinter.h"
 #include "Support/Spelling.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -151,15 +152,32 @@ static const ClassTemplateDecl *templateOf(QualType T) {
 /// Whether a rule's parameters can take the callee's arguments, as far as
 /// their written types say: a parameter written as a specialisation of a
 /// class template (`const std::complex<T> &`) takes only that template's
-/// specialisations, one of a class only classes. Keeps the rules of
-/// std::exp(complex) apart from those of std::exp(double).
+/// specialisations, one of a class only classes, and a range's only
+/// iterators and pointers. A bare template parameter (`T x`, the <cmath>
+/// rules') takes a std::complex only where Complex says so (the function's
+/// rules have a pullback, which must take the conjugates): a rule written
+/// for real values would be transposed without them. Keeps the rules of
+/// std::exp(complex) apart from those of std::exp(double), and an execution
+/// policy out of a range's place.
 static bool takesParamsOf(const FunctionDecl *Rule, const FunctionDecl *FD,
-                          unsigned Offset) {
+                          unsigned Offset, bool Complex) {
+  if (Rule->getNumParams() < FD->getNumParams() + Offset)
+    return false;
   for (unsigned I = 0; I < FD->getNumParams(); ++I) {
-    QualType Written = Rule->getParamDecl(I + Offset)->getType();
+    const ParmVarDecl *P = Rule->getParamDecl(I + Offset);
+    QualType Written = P->getType();
     QualType Given = FD->getParamDecl(I)->getType();
-    if (Written->isDependentType() && !templateOf(Written))
+    if (hasAnnotation(P, "ddx::range") ||
+        hasAnnotation(P, "ddx::output_range")) {
+      if (!Given->isPointerType() && !isIterator(Given))
+        return false;
+      continue;
+    }
+    if (Written->isDependentType() && !templateOf(Written)) {
+      if (!Complex && isStdComplex(Given))
+        return false;
       continue; // a template parameter (T, const T &)
+    }
     if (const ClassTemplateDecl *Template = templateOf(Written)) {
       if (templateOf(Given) != Template)
         return false;
@@ -227,7 +245,7 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
   // rule has none, a rule with a pullback.)
   if (llvm::any_of(Lookup("_pullback"), [&](const NamedDecl *D) {
         const FunctionDecl *Rule = asFunction(D);
-        return Rule && takesParamsOf(Rule, FD, Offset);
+        return Rule && takesParamsOf(Rule, FD, Offset, /*Complex=*/true);
       }))
     B.Pullback = Qualified + Base.str() + "_pullback" + Instance;
   // The roles come from the overload with a parameter for each of the
@@ -239,7 +257,7 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
   for (const NamedDecl *D : Pushforwards) {
     const FunctionDecl *Rule = asFunction(D);
     if (!Rule || Rule->getNumParams() < FD->getNumParams() + Offset ||
-        !takesParamsOf(Rule, FD, Offset))
+        !takesParamsOf(Rule, FD, Offset, !B.Pullback.empty()))
       continue;
     std::vector<ParamRole> Roles;
     unsigned Tangents = 0;

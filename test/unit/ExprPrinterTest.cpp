@@ -1,5 +1,5 @@
 //===- ExprPrinterTest.cpp - Clang expressions back to C++ text -----------===//
-#include "Emit/ExprPrinter.h"
+#include "Support/ExprPrinter.h"
 #include "TestAST.h"
 
 using namespace ddx;

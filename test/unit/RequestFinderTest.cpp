@@ -1,6 +1,6 @@
 //===- RequestFinderTest.cpp - ddx::gradient and ddx::derivative calls ----===//
 #include "Requests/RequestFinder.h"
-#include "Emit/ExprPrinter.h"
+#include "Support/ExprPrinter.h"
 #include "TestAST.h"
 
 using namespace ddx;

@@ -1,6 +1,6 @@
 // ddx rules for <complex>: the arithmetic operators, the members real()
 // and imag(), and abs, arg, norm, real, imag, conj, polar, exp, log, log10,
-// sqrt, pow, sin, cos, tan, sinh, cosh and tanh.
+// sqrt, pow, sin, cos, tan, sinh, cosh, tanh and their inverses.
 //
 // A std::complex<T> is a value with two real parts, and its tangent is a
 // std::complex<T> of their tangents. Its adjoint is also a std::complex<T>,
@@ -235,19 +235,29 @@ DDX_COMPLEX_HOLOMORPHIC_RULES(tan, T(1) / (std::cos(z) * std::cos(z)))
 DDX_COMPLEX_HOLOMORPHIC_RULES(sinh, std::cosh(z))
 DDX_COMPLEX_HOLOMORPHIC_RULES(cosh, std::sinh(z))
 DDX_COMPLEX_HOLOMORPHIC_RULES(tanh, T(1) / (std::cosh(z) * std::cosh(z)))
+DDX_COMPLEX_HOLOMORPHIC_RULES(asin, T(1) / std::sqrt(T(1) - z * z))
+DDX_COMPLEX_HOLOMORPHIC_RULES(acos, -T(1) / std::sqrt(T(1) - z * z))
+DDX_COMPLEX_HOLOMORPHIC_RULES(atan, T(1) / (T(1) + z * z))
+DDX_COMPLEX_HOLOMORPHIC_RULES(asinh, T(1) / std::sqrt(z * z + T(1)))
+DDX_COMPLEX_HOLOMORPHIC_RULES(acosh, T(1) / (std::sqrt(z - T(1)) *
+                                             std::sqrt(z + T(1))))
+DDX_COMPLEX_HOLOMORPHIC_RULES(atanh, T(1) / (T(1) - z * z))
 #undef DDX_COMPLEX_HOLOMORPHIC_RULES
 
 // pow(z, w) = exp(w log z), for complex and complex, complex and real, real
 // and complex: dw/dz = w z^(w-1), dw/dw = log(z) z^w.
 
 namespace complex_detail {
+/// (At z = 0 the exponent's partial, log(z) z^w, is 0, its limit where
+/// Re w > 0, not the NaN of -inf * 0; as the real pow rule does.)
 template <class Z, class W> auto pow_partials(const Z &z, const W &w) {
   auto p = std::pow(z, w);
   using C = decltype(p);
   struct partials {
     C base, exponent;
   };
-  return partials{C(w) * std::pow(z, w - W(1)), std::log(C(z)) * p};
+  C exponent = C(z) == C(0) ? C(0) : std::log(C(z)) * p;
+  return partials{C(w) * std::pow(z, w - W(1)), exponent};
 }
 template <class Z, class W, class DZ, class DW>
 auto pow_tangent(const Z &z, const W &w, const DZ &dz, const DW &dw) {

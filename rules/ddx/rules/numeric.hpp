@@ -77,8 +77,8 @@ void inner_product_pullback(DDX_RANGE It1 first1, DDX_RANGE It1 last1,
                             DDX_RANGE It2 first2, T, T seed, D1 d1, DEnd, D2 d2,
                             ::ddx::tangent_t<T> &dinit) {
   for (std::ptrdiff_t k = 0, n = last1 - first1; k < n; ++k) {
-    d1[k] += seed * first2[k];
-    d2[k] += seed * first1[k];
+    d1[k] += seed * range_detail::conj(first2[k]);
+    d2[k] += seed * range_detail::conj(first1[k]);
   }
   dinit += seed;
 }

@@ -9,6 +9,8 @@
 #include <ddx/ddx.hpp>
 #include <cmath>
 #include <complex>
+#include <numeric>
+#include <vector>
 #include "check.hpp"
 
 using cplx = std::complex<double>;
@@ -27,6 +29,21 @@ double mixed(double a, double b) {
   cplx p = std::pow(z, 1.5) + std::pow(z, w) + std::pow(2.0, z);
   cplx q = u / p - +z;
   return q.real() * std::imag(q) + std::norm(u) + std::real(p) - z.imag();
+}
+
+// The inverse functions (bound to the complex rules, not to the real ones
+// of <cmath>, whose transpose would lack the conjugate), pow at zero (whose
+// exponent's partial is 0, not NaN), and std::inner_product of complex
+// vectors (its pullback conjugates the factors).
+double inverses(double a, double b) {
+  cplx z(0.3 * a, 0.2 * b);
+  cplx w = std::asin(z) + std::acos(z) * 0.5 + std::atan(z) * 2.0 +
+           std::asinh(z) - std::acosh(z + 2.0) + std::atanh(z) * 0.25;
+  cplx zero = z - z;
+  std::vector<cplx> x{z, w}, y{cplx(b, a), std::conj(z)};
+  cplx dot = std::inner_product(x.begin(), x.end(), y.begin(), cplx(0.0, 0.0));
+  return std::real(w) + 0.7 * std::imag(w) + std::real(std::pow(zero, 2)) +
+         std::real(dot) - 0.3 * std::imag(dot);
 }
 
 // The response of a cascade: Horner's rule for a polynomial in s, then
@@ -63,6 +80,13 @@ int main() {
     auto [v1, tx] = ddx::derivative(mixed, ddx::dual(a, 1.0), b);
     auto [v2, ty] = ddx::derivative(mixed, a, ddx::dual(b, 1.0));
     check::two_inputs("mixed", mixed, a, b, v, dx, dy, v1, tx, v2, ty);
+  }
+  {
+    const double a = 0.8, b = 1.3;
+    auto [v, dx, dy] = ddx::gradient(inverses, ddx::active(a), ddx::active(b));
+    auto [v1, tx] = ddx::derivative(inverses, ddx::dual(a, 1.0), b);
+    auto [v2, ty] = ddx::derivative(inverses, a, ddx::dual(b, 1.0));
+    check::two_inputs("inverses", inverses, a, b, v, dx, dy, v1, tx, v2, ty);
   }
   {
     const double w = 0.9, c = 1.4;

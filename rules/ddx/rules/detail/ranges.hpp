@@ -34,6 +34,16 @@ using positions = std::enable_if_t<(is_position<It>::value && ...)>;
 template <class It>
 using value_t = typename std::iterator_traits<It>::value_type;
 
+/// The conjugate of a complex value, a real value itself: what an adjoint
+/// is multiplied by where the value was a factor (docs/rules.md,
+/// "std::complex").
+template <class T> T conj(const T &x) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return x;
+  else
+    return T(x.real(), -x.imag());
+}
+
 /// a + b, as a callable object: the value, the tangent, the adjoints.
 struct plus {
   template <class A, class B> auto operator()(const A &a, const B &b) const {
@@ -71,8 +81,8 @@ struct multiplies {
   }
   template <class A, class B, class R, class DA, class DB>
   void reverse(const A &a, const B &b, R seed, DA &da, DB &db) const {
-    da += seed * b;
-    db += seed * a;
+    da += seed * range_detail::conj(b);
+    db += seed * range_detail::conj(a);
   }
 };
 

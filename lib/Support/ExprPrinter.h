@@ -8,20 +8,35 @@
 // the same access path on the shadow variable.
 //
 //===----------------------------------------------------------------------===//
-#ifndef DDX_EMIT_EXPRPRINTER_H
-#define DDX_EMIT_EXPRPRINTER_H
+#ifndef DDX_SUPPORT_EXPRPRINTER_H
+#define DDX_SUPPORT_EXPRPRINTER_H
 
 #include "IR/FunctionIR.h"
 #include "Support/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
+#include <functional>
 #include <string>
 
 namespace ddx {
 
+/// A call through a callable object (a functor, or a std::function or
+/// function-pointer parameter the function is specialised on): the object,
+/// and the named function it is bound to, if one.
+struct BoundCallee {
+  const clang::Expr *Object = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+};
+/// Finds what a call through a callable object calls. The stage that binds
+/// callables (Plan/CallableResolver.h, bindCallee) gives it, so that
+/// printing, which every stage uses, depends on none of them.
+using CalleeBinder =
+    std::function<BoundCallee(const clang::CallExpr *, const FunctionIR &)>;
+
 class ExprPrinter {
 public:
-  ExprPrinter(clang::ASTContext &Ctx, const FunctionIR &IR, DiagReporter &Diags)
-      : Ctx(Ctx), IR(IR), Diags(Diags) {}
+  ExprPrinter(clang::ASTContext &Ctx, const FunctionIR &IR, DiagReporter &Diags,
+              CalleeBinder Binder = {})
+      : Ctx(Ctx), IR(IR), Diags(Diags), Binder(std::move(Binder)) {}
 
   std::string print(const clang::Expr *E) const;
   /// Prints a call itself, even one whose value an extracted temporary holds.
@@ -66,6 +81,7 @@ private:
   clang::ASTContext &Ctx;
   const FunctionIR &IR;
   DiagReporter &Diags;
+  CalleeBinder Binder;
 };
 
 /// The value of a compile-time constant expression as a C++ literal that
@@ -130,4 +146,4 @@ const clang::Expr *skipImplicit(const clang::Expr *E);
 
 } // namespace ddx
 
-#endif // DDX_EMIT_EXPRPRINTER_H
+#endif // DDX_SUPPORT_EXPRPRINTER_H

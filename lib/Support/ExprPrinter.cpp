@@ -1,6 +1,5 @@
 //===- ExprPrinter.cpp ----------------------------------------------------===//
-#include "Emit/ExprPrinter.h"
-#include "Plan/CallableResolver.h"
+#include "Support/ExprPrinter.h"
 #include "Support/Spelling.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
@@ -460,10 +459,10 @@ std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
   // A call through a callable this function is specialised on (a
   // std::function or function pointer parameter bound to a named function)
   // calls that function directly.
-  if (const Expr *Object = calledObject(Call)) {
-    auto R = resolveCallable(Object, IR, Ctx);
-    if (R && R->Function) {
-      Text = calleeName(R->Function, nullptr) + "(";
+  BoundCallee Bound = Binder ? Binder(Call, IR) : BoundCallee();
+  if (const Expr *Object = Bound.Object) {
+    if (Bound.Function) {
+      Text = calleeName(Bound.Function, nullptr) + "(";
       First = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
     } else if (isa<CXXOperatorCallExpr>(Call)) {
       // A functor called through its operator(): `fn(x)`.
