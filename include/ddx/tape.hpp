@@ -19,9 +19,24 @@
 #include <new>
 #include <type_traits>
 #include <typeinfo>
+#include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace ddx {
+
+/// How memory the primal frees was allocated, and so how to give it back.
+enum class heap_family { object, array, malloc };
+
+/// Gives back memory of family F holding T (see tape::keep).
+template <heap_family F, class T> void heap_release(void *p) {
+  if constexpr (F == heap_family::object)
+    delete static_cast<T *>(p);
+  else if constexpr (F == heap_family::array)
+    delete[] static_cast<T *>(p);
+  else
+    std::free(p);
+}
 
 class tape {
 public:
@@ -29,6 +44,7 @@ public:
   tape(const tape &) = delete;
   tape &operator=(const tape &) = delete;
   ~tape() {
+    release_kept();
     if (data_ != inline_)
       ::operator delete(data_);
   }
@@ -63,6 +79,49 @@ public:
     pop(value);
     return value;
   }
+
+  /// Memory the primal frees in the forward sweep, kept for the reverse
+  /// sweep, which still reads it (and accumulates into its shadow) back to
+  /// where it was allocated, and gives it back there (release). Kept once:
+  /// the gradient entry may run the forward sweep again (for outputs).
+  template <heap_family F, class T> void keep(T *p) {
+    if (!p)
+      return;
+    void *memory = const_cast<void *>(static_cast<const void *>(p));
+    if (kept_index_.emplace(memory, kept_.size()).second)
+      kept_.push_back({memory, &heap_release<F, std::remove_cv_t<T>>});
+  }
+  /// Gives p back if the forward sweep kept it (memory the primal did not
+  /// free is the primal's to free).
+  void release(const void *p) {
+    auto found = kept_index_.find(p);
+    if (found == kept_index_.end())
+      return;
+    kept_memory &kept = kept_[found->second];
+    kept_index_.erase(found);
+    void *memory = kept.memory;
+    kept.memory = nullptr;
+    kept.release(memory);
+  }
+  /// How much memory is kept now, to give back what is kept after it.
+  std::size_t kept_mark() const { return kept_.size(); }
+  /// Gives back everything kept since `mark`: at the end of a gradient,
+  /// memory the primal freed but allocated outside the differentiated code;
+  /// after a callable object's primal run.
+  void release_kept(std::size_t mark = 0) {
+    while (kept_.size() > mark) {
+      kept_memory kept = kept_.back();
+      kept_.pop_back();
+      if (kept.memory) {
+        kept_index_.erase(kept.memory);
+        kept.release(kept.memory);
+      }
+    }
+  }
+
+  /// n bytes of memory (what a memcpy or memset overwrites), and back.
+  void push_bytes(const void *p, std::size_t n) { bytes_in(p, n); }
+  void pop_bytes(void *p, std::size_t n) { bytes_out(p, n); }
 
   std::size_t size() const { return size_; }
   /// Drops what was pushed since size() returned `mark`.
@@ -110,11 +169,48 @@ private:
     capacity_ = capacity;
   }
 
+  struct kept_memory {
+    void *memory; ///< null once released
+    void (*release)(void *);
+  };
+  std::vector<kept_memory> kept_;
+  std::unordered_map<const void *, std::size_t> kept_index_;
+
   alignas(16) unsigned char inline_[inline_capacity];
   unsigned char *data_ = inline_;
   std::size_t size_ = 0;
   std::size_t capacity_ = inline_capacity;
 };
+
+/// The adjoint of `memcpy(dst, src, bytes)` or `memmove` of T: what reached
+/// the copies goes to the originals, the copies' adjoints start again from
+/// zero. (Overlapping ranges, a memmove's, read every adjoint first.)
+template <class T>
+void copy_adjoint(T *d_dst, const T *d_src, std::size_t bytes) {
+  std::size_t n = bytes / sizeof(T);
+  T *to = const_cast<T *>(d_src);
+  if (d_dst + n <= d_src || d_src + n <= d_dst) {
+    for (std::size_t k = 0; k < n; ++k) {
+      to[k] += d_dst[k];
+      d_dst[k] = T(0);
+    }
+    return;
+  }
+  T *seed = new T[n];
+  for (std::size_t k = 0; k < n; ++k) {
+    seed[k] = d_dst[k];
+    d_dst[k] = T(0);
+  }
+  for (std::size_t k = 0; k < n; ++k)
+    to[k] += seed[k];
+  delete[] seed;
+}
+
+/// Zero bytes of shadow memory: the derivative of memset, or of a copy of
+/// memory without one.
+inline void zero_bytes(void *d, std::size_t bytes) {
+  __builtin_memset(d, 0, bytes);
+}
 
 /// The tape of this thread that generated callable objects use when a rule
 /// calls them (each call leaves it as it found it).
@@ -156,6 +252,15 @@ template <class T> T zero() {
     set_zero(z);
     return z;
   }
+}
+
+/// n elements from new[], each a copy of zero: the shadow of a new array
+/// of a class whose default constructor gives its members values.
+template <class T> T *new_filled(std::size_t n, const T &zero) {
+  T *p = new T[n];
+  for (std::size_t i = 0; i < n; ++i)
+    p[i] = zero;
+  return p;
 }
 
 /// A container of the same shape as c, holding zeros: the shadow of a local

@@ -1,6 +1,7 @@
 //===- ActivityAnalysis.cpp -----------------------------------------------===//
 #include "Activity/ActivityAnalysis.h"
 #include "Plan/CallableResolver.h"
+#include "Support/HeapCalls.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -353,8 +354,10 @@ bool ActivityAnalysis::visit(const Block &B) {
       // A pointer stored in a varied pointer or struct is read through the
       // shadow: what it points to needs a shadow too, even if inactive
       // (zero), or the shadow pointer would be null.
+      // (An array that decays to the pointer counts: `double *p = w`.)
       if (S.Value && Target >= 0 && Varied[Target] &&
-          S.Value->getType()->isPointerType() &&
+          (S.Value->getType()->isPointerType() ||
+           S.Value->getType()->isArrayType()) &&
           isDifferentiableType(S.Value->getType()))
         Changed |= mark(Printer.rootVar(S.Value));
       break;
@@ -424,6 +427,14 @@ bool ActivityAnalysis::visit(const Block &B) {
       Changed |= visit(S.Else);
       break;
     case Stmt::Kind::Eval:
+      // A copy of active memory makes its destination active.
+      if (S.Memory) {
+        auto M = *memoryCallOf(S.Call);
+        if (M.Source &&
+            (isVaried(M.Source) || isVaried(Printer.rootVar(M.Source))))
+          Changed |= mark(Printer.rootVar(M.Dest));
+      }
+      break;
     case Stmt::Kind::Raw:
       break;
     }

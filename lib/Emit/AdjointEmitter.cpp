@@ -3,6 +3,7 @@
 #include "Emit/RuleCallEmitter.h"
 #include "Emit/TangentEmitter.h"
 #include "Plan/CallableResolver.h"
+#include "Support/HeapCalls.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
 #include <functional>
@@ -239,6 +240,10 @@ Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
   case Stmt::Kind::Call:
     return emitCall(S);
   case Stmt::Kind::Eval: {
+    if (S.Free)
+      return emitFree(S);
+    if (S.Memory)
+      return emitMemoryCall(S);
     return savingPrimalWrites(S.Call, {{C.Printer.print(S.Call) + ";"}, {}});
   }
   case Stmt::Kind::Raw:
@@ -385,6 +390,67 @@ Sweeps AdjointEmitter::emitShapeCall(const Stmt &S, bool Varied) {
   return Result;
 }
 
+Sweeps AdjointEmitter::emitAllocation(const Stmt &S) {
+  // Memory the forward sweep kept instead of freeing (see Stmt::Free) is
+  // given back here, before the pointer that held it is restored.
+  Sweeps Result;
+  std::string Target = targetText(C, S);
+  bool Varied = targetVaried(C, S);
+  std::string D = Varied ? targetShadow(C, S) : "";
+  if (S.SaveOld) {
+    Result.Forward.push_back("_tape.push(" + Target + ");");
+    if (Varied)
+      Result.Forward.push_back("_tape.push(" + D + ");");
+  }
+  if (Varied)
+    Result.Forward.push_back(D + " = " + shadowAllocation(C, S) + ";");
+  Result.Forward.push_back(primalAllocation(C, S));
+  if (Varied)
+    Result.Reverse.push_back("_tape.release(" + D + ");");
+  Result.Reverse.push_back("_tape.release(" + Target + ");");
+  if (S.SaveOld) {
+    if (Varied)
+      Result.Reverse.push_back("_tape.pop(" + D + ");");
+    Result.Reverse.push_back("_tape.pop(" + Target + ");");
+  }
+  return Result;
+}
+
+Sweeps AdjointEmitter::emitFree(const Stmt &S) {
+  // Kept for the reverse sweep (see Stmt::Free).
+  HeapFamily Family = deallocationOf(S.Call)->Family;
+  Sweeps Result;
+  if (C.Activity.isVaried(S.Value))
+    Result.Forward.push_back(
+        keepStatement(Family, C.Printer.shadowPointer(S.Value)));
+  Result.Forward.push_back(keepStatement(Family, C.Printer.print(S.Value)));
+  return Result;
+}
+
+Sweeps AdjointEmitter::emitMemoryCall(const Stmt &S) {
+  // The bytes overwritten are saved, then their size (which the reverse
+  // sweep reads first: the expression's variables may have changed since).
+  MemoryCall M = *memoryCallOf(S.Call);
+  std::string Dest = C.Printer.print(M.Dest);
+  std::string Bytes = C.freshTemp();
+  Sweeps Result;
+  Result.Forward = {
+      "_tape.push_bytes(" + Dest + ", " + C.Printer.print(M.Bytes) + ");",
+      "_tape.push(static_cast<std::size_t>(" + C.Printer.print(M.Bytes) + "));",
+      C.Printer.print(S.Call) + ";"};
+  Result.Reverse = {"{",
+                    "std::size_t " + Bytes + " = _tape.pop<std::size_t>();"};
+  // (Memory outside the function gets its bytes back too: the gradient
+  // entry runs the primal again for its outputs.)
+  int Root = C.Printer.rootVar(M.Dest);
+  SavesOutside |= Root < 0 || unsigned(Root) < C.IR.NumParams;
+  if (C.Activity.isVaried(C.Printer.rootVar(M.Dest)))
+    Result.Reverse.push_back(shadowMemoryCall(C, S, Bytes, true));
+  Result.Reverse.push_back("_tape.pop_bytes(" + Dest + ", " + Bytes + ");");
+  Result.Reverse.push_back("}");
+  return Result;
+}
+
 Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
   if (S.Reshape) {
     // The forward sweep records the container (elements and size); the
@@ -448,6 +514,8 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     Result.Reverse.push_back("}");
     return Result;
   }
+  if (S.Allocate)
+    return emitAllocation(S);
   Sweeps Result;
   std::string Target = targetText(C, S);
   std::optional<std::string> Inverse =

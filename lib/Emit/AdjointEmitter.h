@@ -53,6 +53,12 @@ public:
 private:
   Sweeps emitStmt(const Stmt &S);
   Sweeps emitAssign(const Stmt &S);
+  /// An Allocate statement (see Stmt::Allocate).
+  Sweeps emitAllocation(const Stmt &S);
+  /// A Free statement (see Stmt::Free).
+  Sweeps emitFree(const Stmt &S);
+  /// A Memory statement (see Stmt::Memory).
+  Sweeps emitMemoryCall(const Stmt &S);
   /// A Reshape statement of erase, insert, emplace or assign.
   Sweeps emitShapeCall(const Stmt &S, bool Varied);
   Sweeps emitCall(const Stmt &S);

@@ -478,9 +478,11 @@ std::string CallableAdaptors::construct(EmitContext &C,
     bool HasValue = !Ret.empty() && Ret != "void";
     Text += Ret + " operator()(" + W.params(AdaptorKind::Value) +
             ") const {\n" + W.scratchShadows() + ScratchTape +
-            "std::size_t _mark = _tape.size();\n" +
+            "std::size_t _mark = _tape.size();\n"
+            "std::size_t _kept = _tape.kept_mark();\n" +
             (HasValue ? "auto _value = " : "") + Forward +
-            W.args(FwdShadow, "_tape") + ");\n_tape.rewind(_mark);\n" +
+            W.args(FwdShadow, "_tape") +
+            ");\n_tape.rewind(_mark);\n_tape.release_kept(_kept);\n" +
             (HasValue ? "return _value;\n" : "") + "}\n";
     if (K == AdaptorKind::Adjoint)
       Text += pullbacks(W, Main.Name, Forward, FwdShadow, Paths);

@@ -662,6 +662,21 @@ const Stmt *EmitContext::firstActiveWrite(const Block &B, int Var) const {
   return nullptr;
 }
 
+bool EmitContext::checkCopiedInto(const MemoryCall &M) {
+  // (An assignment's target is checked by checkStorage alike.)
+  if (!M.Source || Printer.rootVar(M.Dest) >= 0 ||
+      !(Activity.isVaried(M.Source) ||
+        Activity.isVaried(Printer.rootVar(M.Source))))
+    return true;
+  Diags.error(M.Dest->getExprLoc(),
+              "active values are copied here into memory that has no "
+              "derivative (a global, or memory a call returned); ddx would "
+              "lose their derivatives");
+  Diags.note(M.Dest->getExprLoc(),
+             "copy into a local array, or memory the function allocates");
+  return false;
+}
+
 bool EmitContext::checkCall(const CallExpr *Call, bool ValueUsed) {
   CallBinding B = Rules.bind(Call);
   if (B.K == CallBinding::Kind::Rule || isValueCast(Call))
@@ -778,8 +793,14 @@ bool EmitContext::checkUndifferentiated(const Block &Body) {
       break;
     case Stmt::Kind::Eval:
       // A call whose value is discarded (printf of an active value) only
-      // matters through what it writes.
-      if (auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call))) {
+      // matters through what it writes. (free(p) frees the shadow too.)
+      if (S.Free) {
+        Ok &= checkPrimalCallsIn(S.Value, false);
+      } else if (S.Memory) {
+        for (const Expr *Arg : cast<CallExpr>(S.Call)->arguments())
+          Ok &= checkPrimalCallsIn(Arg, false);
+        Ok &= checkCopiedInto(*memoryCallOf(S.Call));
+      } else if (auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call))) {
         Ok &= checkCall(Call, /*ValueUsed=*/false);
         for (const Expr *Arg : Call->arguments())
           Ok &= checkPrimalCallsIn(Arg, false);

@@ -9,6 +9,7 @@
 #include "Rules/RuleBinder.h"
 #include "Support/Diagnostics.h"
 #include "Support/ExprPrinter.h"
+#include "Support/HeapCalls.h"
 #include <string>
 #include <vector>
 
@@ -107,6 +108,8 @@ struct EmitContext {
   /// it does not write active memory. Otherwise reports why, and returns
   /// false. A rule's call is always fine here.
   bool checkCall(const clang::CallExpr *Call, bool ValueUsed = true);
+  /// Refuses a memcpy of active values into memory without a shadow.
+  bool checkCopiedInto(const MemoryCall &M);
   /// Checks what the statements of Body would leave undifferentiated: every
   /// call left as primal code (also in conditions and in the arguments of
   /// differentiated calls), and active values stored where no shadow is (a

@@ -5,6 +5,7 @@
 #include "Emit/AdjointEmitter.h"
 #include "Emit/EmitContext.h"
 #include "Emit/TangentEmitter.h"
+#include "Support/HeapCalls.h"
 #include "Support/Spelling.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -252,6 +253,23 @@ bool InstanceBuilder::checkZeroableShadows() const {
                      "containers in a struct of their own");
     Ok = false;
   }
+  // Memory allocated for a shadow is cleared alike.
+  std::function<void(const Block &)> Allocations = [&](const Block &B) {
+    for (const Stmt &S : B) {
+      Allocations(S.Then);
+      Allocations(S.Else);
+      if (!S.Allocate || !Unclearable(allocationOf(S.Value)->Element))
+        continue;
+      C.Diags.error(S.Loc,
+                    "ddx cannot allocate the derivative of this '" +
+                        userTypeName(allocationOf(S.Value)->Element, Ctx) +
+                        "': the type gives members default values, "
+                        "and holds members that cannot be cleared "
+                        "byte by byte (a std::vector, a string)");
+      Ok = false;
+    }
+  };
+  Allocations(IR.Body);
   return Ok;
 }
 
@@ -435,7 +453,13 @@ bool InstanceBuilder::checkTypeErasedPointers() const {
   std::function<void(const Block &)> Scan = [&](const Block &B) {
     for (const Stmt &S : B) {
       Visit(S.Value);
-      Visit(S.Call);
+      // (free and memcpy statements carry the shadow along: only their
+      // operands are looked at. See Stmt::Free and Stmt::Memory.)
+      if (S.Memory)
+        for (const Expr *Arg : cast<CallExpr>(S.Call)->arguments())
+          Visit(Arg);
+      else if (!S.Free)
+        Visit(S.Call);
       Scan(S.Then);
       Scan(S.Else);
     }
@@ -493,9 +517,13 @@ void InstanceBuilder::saveList(const std::string &Reverse,
       continue;
     if (mentions(Reverse, Var.Name) && tapeable(V))
       Names.push_back(Var.Name);
+    // The shadow of what holds addresses (a pointer, a struct or array of
+    // them) holds the shadows' addresses, which the forward sweep set.
     std::string Shadow = ExprPrinter::shadowName(Var.Name);
-    if (Var.Type->isPointerType() && Activity.isVaried(V) &&
-        V >= IR.NumParams && mentions(Reverse, Shadow))
+    bool HoldsAddresses = Ctx.getBaseElementType(Var.Type)->isPointerType() ||
+                          holdsPointers(Var.Type);
+    if (HoldsAddresses && Activity.isVaried(V) && V >= IR.NumParams &&
+        mentions(Reverse, Shadow) && tapeable(V))
       Names.push_back(Shadow);
   }
 }
@@ -871,6 +899,10 @@ std::string InstanceBuilder::gradient(std::string &Sig) {
       Types.push_back(Printer.typeName(IR.Vars[P].Type));
       Values.push_back(shadowName(P));
     }
+  // (Memory the primal freed, that no reverse sweep of an allocation gave
+  // back: allocated before the call, or freed again by the run above.)
+  if (mentions(join(Body), "_tape"))
+    Body.push_back("_tape.release_kept();");
   Body.push_back("return {" + llvm::join(Values, ", ") + "};");
   pruneWriteOnlyShadows(Body, IR);
   pruneUnreadConstants(Body, IR);

@@ -233,17 +233,23 @@ static const Expr *rangeStorage(const Expr *E) {
   return E->getType()->isArrayType() ? E : nullptr;
 }
 
+std::vector<std::pair<const RuleCallEmitter::Argument *, ResolvedCallable>>
+RuleCallEmitter::resolvedCallables() const {
+  std::vector<std::pair<const Argument *, ResolvedCallable>> Resolved;
+  for (const Argument &A : Args)
+    if (A.Role == ParamRole::Callable)
+      if (auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx))
+        Resolved.emplace_back(&A, std::move(*R));
+  return Resolved;
+}
+
 bool RuleCallEmitter::writtenCaptures(std::vector<const Expr *> &Written) {
   bool Refused = false;
-  for (const Argument &A : Args) {
-    if (A.Role != ParamRole::Callable)
-      continue;
-    auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx);
-    if (!R)
-      continue;
+  for (const auto &[Callable, R] : resolvedCallables()) {
+    const Argument &A = *Callable;
     // What it writes through a pointer or a reference member, ddx cannot
     // put back before the pullback runs the callable again.
-    if (const ValueDecl *Through = writtenIndirectly(*R)) {
+    if (const ValueDecl *Through = writtenIndirectly(R)) {
       C.Diags.error(A.E->getExprLoc(),
                     "the callable passed to '" +
                         B.Callee->getQualifiedNameAsString() +
@@ -255,13 +261,13 @@ bool RuleCallEmitter::writtenCaptures(std::vector<const Expr *> &Written) {
       Refused = true;
       continue;
     }
-    if (!R->Lambda)
+    if (!R.Lambda)
       continue;
-    const CXXMethodDecl *Op = callOperator(R->Lambda->getLambdaClass());
+    const CXXMethodDecl *Op = callOperator(R.Lambda->getLambdaClass());
     const clang::Stmt *Body = Op ? Op->getBody() : nullptr;
     unsigned I = 0;
-    for (const LambdaCapture &Capture : R->Lambda->captures()) {
-      const CalleeArg *Arg = I < R->Captures.size() ? &R->Captures[I] : nullptr;
+    for (const LambdaCapture &Capture : R.Lambda->captures()) {
+      const CalleeArg *Arg = I < R.Captures.size() ? &R.Captures[I] : nullptr;
       ++I;
       if (!Body || !Arg || !Arg->E || !Capture.capturesVariable() ||
           Capture.getCaptureKind() != LCK_ByRef)
@@ -272,6 +278,41 @@ bool RuleCallEmitter::writtenCaptures(std::vector<const Expr *> &Written) {
     }
   }
   return !Refused;
+}
+
+bool RuleCallEmitter::readsWrittenContainer(const Expr *Container) {
+  int Root = C.Printer.rootVar(Container);
+  for (const auto &[Callable, R] : resolvedCallables()) {
+    const Argument &A = *Callable;
+    for (const CalleeArg &Capture : R.Captures) {
+      QualType T = Capture.ParamType;
+      if (!Capture.E || !(T->isReferenceType() || T->isPointerType()))
+        continue;
+      // (A pointer, captured either way, reads what it points into.)
+      QualType Held = T.getNonReferenceType();
+      bool Reads = Held->isPointerType()
+                       ? llvm::is_contained(C.Pointers.pointee(Capture.E), Root)
+                       : C.Printer.rootVar(Capture.E) == Root;
+      if (!Reads)
+        continue;
+      std::string Name = C.Printer.print(Container);
+      std::string Through = C.Printer.print(Capture.E);
+      C.Diags.error(
+          A.E->getExprLoc(),
+          "ddx cannot differentiate this call of '" +
+              B.Callee->getQualifiedNameAsString() +
+              "' in reverse mode: the callable reads '" + Name +
+              (Through == Name ? "'" : "' (through '" + Through + "')") +
+              ", which the call writes while calling it, and the "
+              "reverse sweep could only call it again with '" +
+              Name + "' as it was before the call");
+      C.Diags.note(A.E->getExprLoc(),
+                   "copy what the callable reads into a local first, and "
+                   "capture that (by value)");
+      return false;
+    }
+  }
+  return true;
 }
 
 const Expr *RuleCallEmitter::writtenContainer(const Argument &A) const {
@@ -405,7 +446,7 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
   for (const Argument &A : Args)
     if (A.Role == ParamRole::OutputRange) {
       const Expr *Container = writtenContainer(A);
-      if (!Container)
+      if (!Container || !readsWrittenContainer(Container))
         return Result;
       std::string Text = C.Printer.print(Container);
       if (!Taped.insert(Text).second)

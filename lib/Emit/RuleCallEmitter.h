@@ -70,6 +70,14 @@ private:
   /// variables, which the reverse sweep puts back before the pullback.
   /// False after refusing a callable that writes through a pointer.
   bool writtenCaptures(std::vector<const clang::Expr *> &Written);
+  /// The callable arguments ddx resolves, with what they resolve to.
+  std::vector<std::pair<const Argument *, ResolvedCallable>>
+  resolvedCallables() const;
+  /// Refuses a callable that reads, through a reference or pointer it
+  /// holds, the container Container the call writes: the pullback runs it
+  /// again with the container as it was before the call, not as each call
+  /// saw it. False after refusing.
+  bool readsWrittenContainer(const clang::Expr *Container);
   void refuseUntangledResult();
   /// Records the call of Rule with these arguments for --report.
   void log(const std::string &Rule, const std::vector<std::string> &List,

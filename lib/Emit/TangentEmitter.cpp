@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include "Support/Describe.h"
+#include "Support/HeapCalls.h"
 
 using namespace clang;
 
@@ -197,6 +198,10 @@ void TangentEmitter::emit(const Block &B, Lines &Out) {
       emitCall(S, Out);
       break;
     case Stmt::Kind::Eval:
+      if (S.Free && C.Activity.isVaried(S.Value))
+        Out.push_back(shadowFree(C, S));
+      if (S.Memory)
+        emitMemoryCall(S, Out);
       Out.push_back(C.Printer.print(S.Call) + ";");
       break;
     case Stmt::Kind::Raw:
@@ -237,6 +242,43 @@ std::string grownPointerShadow(EmitContext &C, const Stmt &S) {
   return S.Value && C.Activity.isVaried(S.Value)
              ? C.Printer.shadowPointer(S.Value)
              : inactivePointerShadow(C, S);
+}
+
+std::string primalAllocation(const EmitContext &C, const Stmt &S) {
+  Allocation A = *allocationOf(S.Value);
+  return targetText(C, S) + " = " +
+         (A.New ? printNew(A.New, C.Printer,
+                           !C.IR.ValuesWrittenApart.contains(A.New))
+                : C.Printer.print(S.Value)) +
+         ";";
+}
+
+std::string shadowAllocation(const EmitContext &C, const Stmt &S) {
+  Allocation A = *allocationOf(S.Value);
+  std::optional<std::string> Zero;
+  if (A.New)
+    Zero = explicitZero(C.Printer, A.Element);
+  return zeroedAllocation(A, C.Printer, shadowType(C.Ctx, targetType(C, S)),
+                          Zero);
+}
+
+std::string shadowMemoryCall(const EmitContext &C, const Stmt &S,
+                             const std::string &Bytes, bool Adjoint) {
+  MemoryCall M = *memoryCallOf(S.Call);
+  std::string Dest = C.Printer.shadowPointer(M.Dest);
+  if (!M.Source || !(C.Activity.isVaried(M.Source) ||
+                     C.Activity.isVaried(C.Printer.rootVar(M.Source))))
+    return "::ddx::zero_bytes(" + Dest + ", " + Bytes + ");";
+  std::string Source = C.Printer.shadowPointer(M.Source);
+  if (Adjoint)
+    return "::ddx::copy_adjoint(" + Dest + ", " + Source + ", " + Bytes + ");";
+  return C.Printer.calleeText(M.Call) + "(" + Dest + ", " + Source + ", " +
+         Bytes + ");";
+}
+
+std::string shadowFree(const EmitContext &C, const Stmt &S) {
+  return freeStatement(deallocationOf(S.Call)->Family,
+                       C.Printer.shadowPointer(S.Value));
 }
 
 std::string shadowGrowth(const EmitContext &C, const Stmt &S,
@@ -296,7 +338,19 @@ std::string shadowShapeCall(EmitContext &C, const Stmt &S,
   return Shadow + "." + Method.str() + "(" + llvm::join(Args, ", ") + ");";
 }
 
+void TangentEmitter::emitMemoryCall(const Stmt &S, Lines &Out) {
+  MemoryCall M = *memoryCallOf(S.Call);
+  if (C.Activity.isVaried(C.Printer.rootVar(M.Dest)))
+    Out.push_back(shadowMemoryCall(C, S, C.Printer.print(M.Bytes), false));
+}
+
 void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
+  if (S.Allocate) {
+    if (targetVaried(C, S))
+      Out.push_back(targetShadow(C, S) + " = " + shadowAllocation(C, S) + ";");
+    Out.push_back(primalAllocation(C, S));
+    return;
+  }
   if (S.Reshape && S.Call) {
     // The same call on the shadow, with the element's tangent, before the
     // primal (whose positions and element read the container as it was);

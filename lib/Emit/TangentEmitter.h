@@ -22,6 +22,8 @@ public:
 
 private:
   void emitAssign(const Stmt &S, Lines &Out);
+  /// The shadow's copy or clearing before a Memory statement's call.
+  void emitMemoryCall(const Stmt &S, Lines &Out);
   void emitCall(const Stmt &S, Lines &Out);
   std::optional<std::string> ruleTangent(const clang::CallExpr *Call,
                                          const std::string &Rule);
@@ -63,6 +65,21 @@ std::pair<std::string, std::string> shapedContainer(const EmitContext &C,
 /// The shadow of a pointer a Grow statement appends: the shadow of what it
 /// points to (`&_d_u` for `&u`).
 std::string grownPointerShadow(EmitContext &C, const Stmt &S);
+/// An Allocate statement's primal assignment. (Its new-expression may stand
+/// for the pointer it is allocated into in later statements: printed here
+/// as itself.)
+std::string primalAllocation(const EmitContext &C, const Stmt &S);
+/// The zeroed memory the shadow of an Allocate statement's target gets.
+std::string shadowAllocation(const EmitContext &C, const Stmt &S);
+/// For a Memory statement whose destination has a derivative: the shadow
+/// statement (the same copy of the shadows, or zero bytes), with Bytes the
+/// size as printed; in reverse mode (Adjoint), the adjoint step.
+std::string shadowMemoryCall(const EmitContext &C, const Stmt &S,
+                             const std::string &Bytes, bool Adjoint);
+/// A Free statement's deallocation of the shadow (of Pointer, or of the
+/// shadow of what the statement frees).
+std::string shadowFree(const EmitContext &C, const Stmt &S);
+
 std::string shadowGrowth(const EmitContext &C, const Stmt &S,
                          const std::string &Element);
 clang::QualType targetType(const EmitContext &C, const Stmt &S);

@@ -14,9 +14,11 @@
 #include "Plan/DiffPlan.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <string>
 #include <vector>
 
@@ -92,6 +94,19 @@ struct Stmt {
   /// (`v.pop_back()`, `v.erase(pos)`, `v.insert(pos, x)`, `v.assign(n,
   /// x)`), and Value the element it puts in (x) or null.
   bool Reshape = false;
+  /// `p = new T[n]`, `p = (T *)malloc(b)` (Value, see Support/HeapCalls.h):
+  /// the shadow pointer gets memory of its own, zeroed. A new-expression's
+  /// initializer values follow as assignments of their own.
+  bool Allocate = false;
+  /// Eval: `delete[] p`, `free(p)`, giving back what Value points to (and
+  /// its shadow with it). Reverse mode keeps both on the tape instead: the
+  /// reverse sweep still reads the memory and accumulates into its shadow,
+  /// and gives them back where it undoes their allocation.
+  bool Free = false;
+  /// Eval: `memcpy(dst, src, n)`, `memmove` or `memset` (Call, see
+  /// Support/HeapCalls.h) of floating-point data: the shadow is copied or
+  /// zeroed alike; reverse mode saves what it overwrites.
+  bool Memory = false;
   /// A loop-body value the reverse sweep recomputes at the start of each
   /// reverse iteration instead of restoring it from the tape (set by
   /// chooseRecomputation).
@@ -134,6 +149,9 @@ struct FunctionIR {
   /// parameters each replaces (that parameter is not in Vars).
   std::vector<CallableBinding> Bindings;
   llvm::DenseMap<const clang::ValueDecl *, unsigned> BoundParams;
+  /// new-expressions whose initial values lowering writes as assignments
+  /// of their own (Stmt::Allocate): printed value-initialised.
+  llvm::SmallPtrSet<const clang::CXXNewExpr *, 2> ValuesWrittenApart;
   /// Function-pointer fields of struct parameters (or captures) that this
   /// clone is specialised on: (the parameter, the field) -> the function.
   llvm::DenseMap<std::pair<const clang::ValueDecl *, const clang::FieldDecl *>,

@@ -17,6 +17,7 @@
 #include "Requests/RequestFinder.h"
 #include "Support/Describe.h"
 #include "Support/ExprPrinter.h"
+#include "Support/HeapCalls.h"
 #include "Support/Spelling.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -105,6 +106,20 @@ private:
   /// `v.resize(n)` and `v.clear()`: a Reshape statement.
   bool lowerReshape(const CXXMemberCallExpr *Call, Block &Out);
   bool lowerGrow(const CXXMemberCallExpr *Call, Block &Out);
+  /// `p = new T[n]`, `p = (T *)malloc(b)` to the variable Var + Path or to
+  /// LValue: an Allocate statement, then the new-expression's initial
+  /// values as assignments of their own (see Heap.cpp).
+  void lowerAllocation(int Var, const std::string &Path, const Expr *LValue,
+                       const Expr *Value, SourceLocation Loc, Block &Out);
+  bool checkNew(const CXXNewExpr *New, SourceLocation Loc);
+  /// Whether E (an operand of a heap or memory call) gives the same value
+  /// each time the emitters print it; reports it otherwise, as What.
+  bool isReevaluable(const Expr *E, llvm::StringRef What);
+  /// `delete[] p`, `free(p)` (E), giving back what Pointer points to.
+  void lowerFree(const Expr *E, const Expr *Pointer, Block &Out);
+  /// memcpy, memmove and memset of floating-point data.
+  void lowerMemoryCall(const MemoryCall &M, Block &Out);
+
   /// Whether generated code can declare a variable of type T before it
   /// sets it (reported at Loc): with a default constructor, or, for a
   /// trivially copyable class, from zero bytes (::ddx::zero).

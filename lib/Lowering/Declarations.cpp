@@ -5,6 +5,7 @@
 // member by member, constructions, bases and growing containers.
 //
 //===----------------------------------------------------------------------===//
+#include "Activity/ActivityAnalysis.h"
 #include "Lowering/BodyLowerer.h"
 
 namespace ddx {
@@ -261,6 +262,8 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   }
   if (!Init && !userDefaultConstructible(T, Loc))
     return;
+  if (T->isPointerType() && allocationOf(Init))
+    return lowerAllocation(Var, Path, nullptr, Init, Loc, Out);
   auto *List = dyn_cast_or_null<InitListExpr>(Init);
   if (List && List->getNumInits() == 1 && !T->isArrayType() &&
       !T->isRecordType())
@@ -529,6 +532,21 @@ const FieldDecl *BodyLowerer::hiddenMember(const CXXRecordDecl *Record,
 
 bool BodyLowerer::isDeclarable(QualType T, SourceLocation Loc) {
   const CXXRecordDecl *Class = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+  // A smart pointer owns its memory and moves it: ddx would need a shadow
+  // that moves alike, and to keep what it frees for the reverse sweep.
+  if (Class && Class->isInStdNamespace() && Class->getIdentifier() &&
+      llvm::is_contained({"unique_ptr", "shared_ptr"}, Class->getName()) &&
+      isDifferentiableType(T)) {
+    Diags.error(Loc, "ddx cannot differentiate code with a '" +
+                         userTypeName(T, Ctx) +
+                         "' to floating-point data yet: ddx gives heap memory "
+                         "a shadow where new or malloc allocates it, and "
+                         "keeps what is freed for the reverse sweep, which a "
+                         "smart pointer's own frees escape");
+    Diags.note(Loc, "allocate with new and free with delete, or use a "
+                    "std::vector");
+    return false;
+  }
   if (!Class || !Class->hasDefinition() || Class->hasDefaultConstructor() ||
       Class->isTriviallyCopyable())
     return true;
@@ -536,8 +554,12 @@ bool BodyLowerer::isDeclarable(QualType T, SourceLocation Loc) {
                        userTypeName(T, Ctx) +
                        "' yet: generated code declares every variable before "
                        "it sets it, and the class has no default constructor "
-                       "(nor can ddx make one from zero bytes, as it holds a "
-                       "container or another member with a constructor)");
+                       "(nor can ddx make one from zero bytes, as " +
+                       std::string(Class->isPolymorphic()
+                                       ? "it has virtual functions"
+                                       : "it holds a container or another "
+                                         "member with a constructor") +
+                       ")");
   Diags.note(Loc, "give the class a default constructor, such as '" +
                       Class->getNameAsString() + "() = default;'");
   return false;

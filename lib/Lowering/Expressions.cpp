@@ -26,6 +26,11 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
   if (auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->isAssignmentOp()) {
       checkExpr(B->getLHS());
+      if (B->getOpcode() == BO_Assign && allocationOf(B->getRHS())) {
+        auto [Var, LValue] = assignTarget(B->getLHS());
+        return lowerAllocation(Var, "", LValue, B->getRHS(),
+                               B->getOperatorLoc(), Out);
+      }
       extractCalls(B->getRHS(), Out);
       auto [Var, LValue] = assignTarget(B->getLHS());
       emitAssign(Out, B->getOperatorLoc(), Var, "", LValue, B->getOpcode(),
@@ -78,6 +83,11 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(E);
       Member && (lowerGrow(Member, Out) || lowerReshape(Member, Out)))
     return;
+  if (auto Freed = deallocationOf(E))
+    return lowerFree(E, Freed->Pointer, Out);
+  if (auto Memory = memoryCallOf(E); Memory && !Memory->Element.isNull() &&
+                                     Memory->Element->isRealFloatingType())
+    return lowerMemoryCall(*Memory, Out);
   if (auto *Call = dyn_cast<CallExpr>(E)) {
     if (isUserCall(Call)) {
       for (const Expr *Arg : Call->arguments())
@@ -170,6 +180,17 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition, bool Lifting) {
       return true;
     }
     bool VisitCallExpr(CallExpr *Call) {
+      if (isReallocation(Call)) {
+        Diags.error(Call->getBeginLoc(),
+                    "ddx cannot differentiate realloc: the derivative's "
+                    "memory would need the old size to grow alike, and the "
+                    "reverse sweep may still read the memory realloc "
+                    "frees");
+        Diags.note(Call->getBeginLoc(),
+                   "allocate the new size with malloc, memcpy the values "
+                   "and free the old memory, or use a std::vector");
+        return Ok = false;
+      }
       if (!isRequest(Call))
         return true;
       Diags.error(Call->getBeginLoc(),

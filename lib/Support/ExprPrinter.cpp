@@ -13,6 +13,7 @@
 #include <cstdio>
 
 #include "Support/Describe.h"
+#include "Support/HeapCalls.h"
 
 using namespace clang;
 
@@ -586,6 +587,12 @@ std::string ExprPrinter::print(const Expr *E) const {
   }
   if (isa<CXXThisExpr>(E))
     return "(&self)";
+  if (auto *New = dyn_cast<CXXNewExpr>(E))
+    return printNew(New, *this, !IR.ValuesWrittenApart.contains(New));
+  if (auto *Delete = dyn_cast<CXXDeleteExpr>(E))
+    return std::string(Delete->isGlobalDelete() ? "::" : "") +
+           (Delete->isArrayForm() ? "delete[] " : "delete ") +
+           print(Delete->getArgument());
   // `std::list<int> c{1, 2};`: the braces build the initializer_list.
   if (auto *List = dyn_cast<CXXStdInitializerListExpr>(E))
     return print(List->getSubExpr());
@@ -692,8 +699,9 @@ std::string ExprPrinter::shadow(const Expr *E) const {
     }
     return unsupported(E);
   }
+  // (Written through: a member pointing to const has its const cast away.)
   if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
-    return shadow(S->getBase()) + "[" + print(S->getIdx()) + "]";
+    return shadowPointer(S->getBase()) + "[" + print(S->getIdx()) + "]";
   if (const Expr *Iterator = steppedIterator(E)) {
     auto *Op = cast<CXXOperatorCallExpr>(E);
     std::string Sign = Op->getOperator() == OO_Plus ? " + " : " - ";
@@ -741,7 +749,7 @@ std::string ExprPrinter::shadow(const Expr *E) const {
 
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Deref)
-      return "*" + shadow(U->getSubExpr());
+      return "*" + shadowPointer(U->getSubExpr());
     if (U->getOpcode() == UO_AddrOf)
       return "&" + shadow(U->getSubExpr());
     return unsupported(E);

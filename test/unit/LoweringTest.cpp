@@ -460,4 +460,39 @@ TEST(Lowering, LocalLambdaIsBoundNotStored) {
   EXPECT_EQ(L.IR->Body.front().K, ddx::Stmt::Kind::Call);
 }
 
+TEST(Lowering, HeapMemoryIsAllocatedThenGivenItsValues) {
+  LoweredFunction L(R"(
+    #include <cstdlib>
+    #include <cstring>
+    struct V { double x, y; };
+    double f(double a) {
+      double *w = new double[2]{a, 2 * a};
+      V *v = new V{a, a};
+      double *m = (double *)std::malloc(2 * sizeof(double));
+      std::memcpy(m, w, 2 * sizeof(double));
+      double r = w[1] + v->y + m[0];
+      std::free(m);
+      delete v;
+      delete[] w;
+      return r;
+    })",
+                    "f");
+  ASSERT_TRUE(L.IR);
+  // new[] with a brace list: the allocation, then one assignment per
+  // element; the struct's members likewise; malloc; memcpy; the frees.
+  ASSERT_EQ(kinds(L.IR->Body), "Assign Assign Assign Assign Assign Assign "
+                               "Assign Eval Assign Eval Eval Eval Assign");
+  EXPECT_TRUE(L.IR->Body[0].Allocate);
+  EXPECT_EQ(L.IR->Body[1].Path, "[0]");
+  EXPECT_EQ(L.IR->Body[2].Path, "[1]");
+  EXPECT_TRUE(L.IR->Body[3].Allocate);
+  EXPECT_EQ(L.IR->Body[4].Path, "[0].x");
+  EXPECT_TRUE(L.IR->Body[6].Allocate);
+  EXPECT_TRUE(L.IR->Body[7].Memory);
+  EXPECT_TRUE(L.IR->Body[9].Free);
+  EXPECT_TRUE(L.IR->Body[10].Free);
+  EXPECT_TRUE(L.IR->Body[11].Free);
+  EXPECT_FALSE(L.AST.diags().hasErrorOccurred());
+}
+
 } // namespace

@@ -1,0 +1,187 @@
+//===- Heap.cpp - memory a function allocates and frees -------------------===//
+//
+// `p = new T[n]` and `p = (T *)malloc(b)` are Allocate statements (the
+// shadow gets zeroed memory of its own), `delete[] p` and `free(p)` Free
+// statements. Reverse mode cannot free memory where the primal does: the
+// reverse sweep still reads it and accumulates into its shadow. The tape
+// keeps it, and the reverse sweep gives it back where it undoes the
+// allocation (ddx::tape::keep and release).
+//
+//===----------------------------------------------------------------------===//
+#include "Activity/ActivityAnalysis.h"
+#include "Lowering/BodyLowerer.h"
+
+namespace ddx {
+namespace lowering {
+
+/// Whether E names D.
+static bool mentions(const clang::Stmt *E, const ValueDecl *D) {
+  if (!E || !D)
+    return false;
+  if (auto *Ref = dyn_cast<DeclRefExpr>(E); Ref && Ref->getDecl() == D)
+    return true;
+  return llvm::any_of(E->children(),
+                      [&](const clang::Stmt *C) { return mentions(C, D); });
+}
+
+bool BodyLowerer::isReevaluable(const Expr *E, llvm::StringRef What) {
+  // (The emitters print it again: for the shadow, for the tape.)
+  bool Ok = !E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false);
+  std::function<void(const clang::Stmt *)> Visit = [&](const clang::Stmt *S) {
+    if (!S || !Ok)
+      return;
+    // A call may give another value each time (rand()), unless it reads
+    // only: a const member (v.size()) or a constexpr function.
+    if (auto *Call = dyn_cast<CallExpr>(S)) {
+      auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+      const FunctionDecl *FD = Call->getDirectCallee();
+      Ok = FD && ((Method && Method->isConst()) || FD->isConstexpr());
+    }
+    for (const clang::Stmt *Child : S->children())
+      Visit(Child);
+  };
+  Visit(E);
+  if (!Ok) {
+    Diags.error(E->getExprLoc(),
+                "ddx cannot differentiate this " + What.str() +
+                    " here: ddx evaluates it again (for the derivative's "
+                    "memory, or to save what the call overwrites), and it "
+                    "has effects or calls that may give another value");
+    Diags.note(E->getExprLoc(), "compute it into a local variable first");
+  }
+  return Ok;
+}
+
+bool BodyLowerer::checkNew(const CXXNewExpr *New, SourceLocation Loc) {
+  QualType T = New->getAllocatedType();
+  if (New->getNumPlacementArgs() > 0) {
+    Diags.error(Loc, "ddx cannot differentiate a new-expression with "
+                     "placement arguments (placement new, std::nothrow): "
+                     "ddx allocates the derivative's memory beside the "
+                     "value's with a plain new");
+    Diags.note(Loc, "allocate with a plain new, malloc or a std::vector");
+    return false;
+  }
+  if (T->isArrayType()) {
+    Diags.error(Loc, "ddx cannot differentiate a new array of arrays yet");
+    Diags.note(Loc, "allocate one array of all the elements and index it "
+                    "(i * columns + j)");
+    return false;
+  }
+  if (New->isArray() && !isReevaluable(*New->getArraySize(), "array size"))
+    return false;
+  if (!initializesValues(New))
+    return true;
+  // The values are written one by one after the memory is allocated, which
+  // needs a way to allocate it first.
+  auto *Record = T->getAsCXXRecordDecl();
+  if (Record && Record->hasDefinition() && !Record->hasDefaultConstructor()) {
+    Diags.error(Loc, "ddx cannot differentiate this new '" +
+                         userTypeName(T, Ctx) +
+                         "' yet: ddx allocates the object first and then "
+                         "gives it its values, which needs a default "
+                         "constructor");
+    Diags.note(Loc, "give the class a default constructor, such as '" +
+                        Record->getNameAsString() + "() = default;'");
+    return false;
+  }
+  if (New->isArray() && !isa<InitListExpr>(New->getInitializer())) {
+    Diags.error(Loc, "ddx cannot differentiate this initialiser of a new "
+                     "array yet");
+    Diags.note(Loc, "initialise the elements with a brace list, or assign "
+                    "them after the allocation");
+    return false;
+  }
+  return true;
+}
+
+void BodyLowerer::lowerAllocation(int Var, const std::string &Path,
+                                  const Expr *LValue, const Expr *Value,
+                                  SourceLocation Loc, Block &Out) {
+  Allocation A = *allocationOf(Value);
+  if (A.New && !checkNew(A.New, Loc))
+    return;
+  if (!A.New && llvm::any_of(A.Call->arguments(), [&](const Expr *Arg) {
+        return !isReevaluable(Arg, "allocation size");
+      }))
+    return;
+  if (A.New && A.New->isArray())
+    extractCalls(*A.New->getArraySize(), Out);
+  else if (!A.New)
+    extractCalls(Value, Out);
+  if (!A.New || !initializesValues(A.New)) {
+    emitAssign(Out, Loc, Var, Path, LValue, BO_Assign, Value);
+    Out.back().Allocate = true;
+    return;
+  }
+  // The initial values are written as any element's (so their derivatives
+  // flow like an assignment's): p[0] = x; p[0].x = a; p[1] = b. Through a
+  // new pointer variable when the target is not a variable, or when they
+  // read it (`head = new Node{v, head}` links to the old head).
+  IR.ValuesWrittenApart.insert(A.New);
+  const Expr *Init = A.New->getInitializer();
+  int Into = Var;
+  if (Var < 0 || !Path.empty() || mentions(Init, IR.Vars[Var].Decl))
+    Into = newVar("_new", A.New->getType(), Variable::Kind::Local);
+  emitAssign(Out, Loc, Into, "", nullptr, BO_Assign, Value);
+  Out.back().Allocate = true;
+  if (!A.New->isArray()) {
+    lowerInit(Into, "[0]", A.Element, Init, Loc, Out);
+  } else {
+    auto *List = cast<InitListExpr>(Init);
+    for (unsigned I = 0; I < List->getNumInits(); ++I)
+      lowerInit(Into, "[" + std::to_string(I) + "]", A.Element,
+                List->getInit(I), Loc, Out);
+  }
+  if (Into == Var)
+    return;
+  // The new-expression reads as the pointer it was allocated into.
+  IR.TempOf[skipImplicit(Value)] = Into;
+  emitAssign(Out, Loc, Var, Path, LValue, BO_Assign, Value);
+}
+
+void BodyLowerer::lowerFree(const Expr *E, const Expr *Pointer, Block &Out) {
+  checkExpr(Pointer);
+  if (!isReevaluable(Pointer, "pointer"))
+    return;
+  Stmt S;
+  S.K = Stmt::Kind::Eval;
+  S.Loc = E->getExprLoc();
+  S.Call = E;
+  S.Value = Pointer;
+  S.Free = true;
+  Out.push_back(S);
+}
+
+void BodyLowerer::lowerMemoryCall(const MemoryCall &M, Block &Out) {
+  checkExpr(M.Call);
+  if (!isReevaluable(M.Dest, "destination") ||
+      (M.Source && !isReevaluable(M.Source, "source")) ||
+      !isReevaluable(M.Bytes, "size"))
+    return;
+  auto Pointee = [](const Expr *E) {
+    QualType T = E->getType();
+    return T->isArrayType() ? QualType(T->getPointeeOrArrayElementType(), 0)
+                            : T->getPointeeType();
+  };
+  if (M.Source && (Pointee(M.Source).isNull() ||
+                   !Ctx.hasSameUnqualifiedType(Pointee(M.Source), M.Element))) {
+    Diags.error(M.Source->getExprLoc(),
+                "ddx cannot differentiate this copy of '" +
+                    userTypeName(M.Element, Ctx) +
+                    "' data from memory of another type: ddx copies the "
+                    "derivative element by element");
+    Diags.note(M.Source->getExprLoc(),
+               "copy from a pointer to the same floating-point type");
+    return;
+  }
+  Stmt S;
+  S.K = Stmt::Kind::Eval;
+  S.Loc = M.Call->getExprLoc();
+  S.Call = M.Call;
+  S.Memory = true;
+  Out.push_back(S);
+}
+
+} // namespace lowering
+} // namespace ddx

@@ -1,0 +1,85 @@
+//===- HeapCalls.h - allocations and deallocations --------------*- C++ -*-===//
+//
+// Memory a function takes from the heap (`new double[n]`, `new Vec3{...}`,
+// `(double *)malloc(b)`, `calloc(n, s)`) has a shadow allocated beside it,
+// zeroed, and given back where the memory is given back. The emitters
+// write both from what this file recognises: which family an allocation
+// belongs to (and so how its memory is freed), how big it is, and what a
+// deallocation frees.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DDX_SUPPORT_HEAPCALLS_H
+#define DDX_SUPPORT_HEAPCALLS_H
+
+#include "clang/AST/ExprCXX.h"
+#include <optional>
+#include <string>
+
+namespace ddx {
+
+class ExprPrinter;
+
+enum class HeapFamily { New, NewArray, Malloc };
+
+/// An allocation: the value of `p = new T[n]` or `p = (T *)malloc(b)`.
+struct Allocation {
+  HeapFamily Family;
+  const clang::CXXNewExpr *New = nullptr; ///< new and new[]
+  const clang::CallExpr *Call = nullptr;  ///< malloc and calloc
+  /// The allocated element type (T of `new T[n]`, the pointee of the
+  /// pointer a malloc is cast to).
+  clang::QualType Element;
+};
+
+/// E as an allocation (seen through casts), or nothing.
+std::optional<Allocation> allocationOf(const clang::Expr *E);
+
+/// Whether Call calls realloc.
+bool isReallocation(const clang::CallExpr *Call);
+
+/// `delete p`, `delete[] p`, `free(p)`: what it frees, and how.
+struct Deallocation {
+  HeapFamily Family;
+  const clang::Expr *Pointer;
+};
+std::optional<Deallocation> deallocationOf(const clang::Expr *E);
+
+/// `memcpy(dst, src, n)`, `memmove(dst, src, n)`, `memset(dst, c, n)` of
+/// floating-point data: the shadow is copied (or zeroed) alike.
+struct MemoryCall {
+  const clang::CallExpr *Call;
+  bool Set; ///< memset: no Source
+  const clang::Expr *Dest, *Source, *Bytes;
+  /// The element type Dest points to (before its conversion to void *).
+  clang::QualType Element;
+};
+std::optional<MemoryCall> memoryCallOf(const clang::Expr *E);
+
+/// Whether a new-expression's initializer gives the memory values of its
+/// own (`new double(x)`, `new double[2]{a, b}`, `new Vec3{x, y, z}`), as
+/// opposed to none or value initialisation (`new T[n]`, `new T()`).
+bool initializesValues(const clang::CXXNewExpr *New);
+
+/// The statement that gives Pointer's memory back, as Family does.
+std::string freeStatement(HeapFamily Family, const std::string &Pointer);
+/// The statement that keeps Pointer's memory on the tape instead, for the
+/// reverse sweep (ddx::tape::keep).
+std::string keepStatement(HeapFamily Family, const std::string &Pointer);
+
+/// The allocation A made again, zeroed, for its shadow, whose pointer type
+/// is ShadowPointer: `new double[n]()`, `static_cast<double *>(
+/// ::std::calloc(1, b))`. ElementZero, when set, is what a zero element is
+/// made from (a class whose default constructor sets values): an array of
+/// such elements is made by ::ddx::new_filled.
+std::string zeroedAllocation(const Allocation &A, const ExprPrinter &Printer,
+                             clang::QualType ShadowPointer,
+                             const std::optional<std::string> &ElementZero);
+
+/// The new-expression New as the primal writes it; without its initializer
+/// (value-initialised instead) when lowering writes the values one by one.
+std::string printNew(const clang::CXXNewExpr *New, const ExprPrinter &Printer,
+                     bool WithInitializer);
+
+} // namespace ddx
+
+#endif // DDX_SUPPORT_HEAPCALLS_H
