@@ -512,6 +512,15 @@ std::string ExprPrinter::print(const Expr *E) const {
     return sourceText(E);
   if (isa<CXXNullPtrLiteralExpr>(E))
     return "nullptr";
+  // `__PRETTY_FUNCTION__` (in assert's message) names the user's function,
+  // not the generated one: its value, as a literal.
+  if (auto *Name = dyn_cast<PredefinedExpr>(E);
+      Name && Name->getFunctionName()) {
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    Name->getFunctionName()->printPretty(OS, nullptr, printingPolicy(Ctx));
+    return Text;
+  }
   if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     // A local that only names a function has no storage in generated code:
     // read outside a call, it stands for what it was initialised with.
