@@ -430,8 +430,7 @@ bool ActivityAnalysis::visit(const Block &B) {
       // A copy of active memory makes its destination active.
       if (S.Memory) {
         auto M = *memoryCallOf(S.Call);
-        if (M.Source &&
-            (isVaried(M.Source) || isVaried(Printer.rootVar(M.Source))))
+        if (M.Source && reachesVaried(M.Source))
           Changed |= mark(Printer.rootVar(M.Dest));
       }
       break;

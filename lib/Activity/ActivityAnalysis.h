@@ -71,6 +71,11 @@ public:
   }
   /// Whether E's value depends on an active input (through active values).
   bool isVaried(const clang::Expr *E) const;
+  /// Whether E's value, or the variable whose memory E points into, is
+  /// varied: the source of a copy, an address passed on.
+  bool reachesVaried(const clang::Expr *E) const {
+    return isVaried(E) || isVaried(Printer.rootVar(E));
+  }
   /// Whether the call statement's effects can reach the function's results:
   /// one that is not (its result unused, nothing written through its
   /// arguments) may stay the primal call.

@@ -432,20 +432,20 @@ Sweeps AdjointEmitter::emitMemoryCall(const Stmt &S) {
   // sweep reads first: the expression's variables may have changed since).
   MemoryCall M = *memoryCallOf(S.Call);
   std::string Dest = C.Printer.print(M.Dest);
+  std::string Size = C.Printer.print(M.Bytes);
   std::string Bytes = C.freshTemp();
   Sweeps Result;
-  Result.Forward = {
-      "_tape.push_bytes(" + Dest + ", " + C.Printer.print(M.Bytes) + ");",
-      "_tape.push(static_cast<std::size_t>(" + C.Printer.print(M.Bytes) + "));",
-      C.Printer.print(S.Call) + ";"};
+  Result.Forward = {"_tape.push_bytes(" + Dest + ", " + Size + ");",
+                    "_tape.push(static_cast<std::size_t>(" + Size + "));",
+                    C.Printer.print(S.Call) + ";"};
   Result.Reverse = {"{",
                     "std::size_t " + Bytes + " = _tape.pop<std::size_t>();"};
   // (Memory outside the function gets its bytes back too: the gradient
   // entry runs the primal again for its outputs.)
   int Root = C.Printer.rootVar(M.Dest);
   SavesOutside |= Root < 0 || unsigned(Root) < C.IR.NumParams;
-  if (C.Activity.isVaried(C.Printer.rootVar(M.Dest)))
-    Result.Reverse.push_back(shadowMemoryCall(C, S, Bytes, true));
+  if (C.Activity.isVaried(Root))
+    Result.Reverse.push_back(shadowMemoryCall(C, M, Bytes, true));
   Result.Reverse.push_back("_tape.pop_bytes(" + Dest + ", " + Bytes + ");");
   Result.Reverse.push_back("}");
   return Result;

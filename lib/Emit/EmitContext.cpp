@@ -665,8 +665,7 @@ const Stmt *EmitContext::firstActiveWrite(const Block &B, int Var) const {
 bool EmitContext::checkCopiedInto(const MemoryCall &M) {
   // (An assignment's target is checked by checkStorage alike.)
   if (!M.Source || Printer.rootVar(M.Dest) >= 0 ||
-      !(Activity.isVaried(M.Source) ||
-        Activity.isVaried(Printer.rootVar(M.Source))))
+      !Activity.reachesVaried(M.Source))
     return true;
   Diags.error(M.Dest->getExprLoc(),
               "active values are copied here into memory that has no "

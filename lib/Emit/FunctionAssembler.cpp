@@ -258,14 +258,15 @@ bool InstanceBuilder::checkZeroableShadows() const {
     for (const Stmt &S : B) {
       Allocations(S.Then);
       Allocations(S.Else);
-      if (!S.Allocate || !Unclearable(allocationOf(S.Value)->Element))
+      QualType Element =
+          S.Allocate ? allocationOf(S.Value)->Element : QualType();
+      if (Element.isNull() || !Unclearable(Element))
         continue;
-      C.Diags.error(S.Loc,
-                    "ddx cannot allocate the derivative of this '" +
-                        userTypeName(allocationOf(S.Value)->Element, Ctx) +
-                        "': the type gives members default values, "
-                        "and holds members that cannot be cleared "
-                        "byte by byte (a std::vector, a string)");
+      C.Diags.error(S.Loc, "ddx cannot allocate the derivative of this '" +
+                               userTypeName(Element, Ctx) +
+                               "': the type gives members default values, "
+                               "and holds members that cannot be cleared "
+                               "byte by byte (a std::vector, a string)");
       Ok = false;
     }
   };
@@ -424,8 +425,7 @@ bool InstanceBuilder::checkTypeErasedPointers() const {
       // (Before its conversions: an array decays to the pointer.)
       const Expr *Arg = Call->getArg(I)->IgnoreParens();
       if (!FD->getParamDecl(I)->getType()->isVoidPointerType() ||
-          !Arg->getType()->isPointerType() ||
-          !(Activity.isVaried(Printer.rootVar(Arg)) || Activity.isVaried(Arg)))
+          !Arg->getType()->isPointerType() || !Activity.reachesVaried(Arg))
         continue;
       C.Diags.error(Arg->getExprLoc(),
                     "the address of an active value is passed to '" +
@@ -901,7 +901,9 @@ std::string InstanceBuilder::gradient(std::string &Sig) {
     }
   // (Memory the primal freed, that no reverse sweep of an allocation gave
   // back: allocated before the call, or freed again by the run above.)
-  if (mentions(join(Body), "_tape"))
+  if (llvm::any_of(Body, [](const std::string &Line) {
+        return mentions(Line, "_tape");
+      }))
     Body.push_back("_tape.release_kept();");
   Body.push_back("return {" + llvm::join(Values, ", ") + "};");
   pruneWriteOnlyShadows(Body, IR);

@@ -262,12 +262,10 @@ std::string shadowAllocation(const EmitContext &C, const Stmt &S) {
                           Zero);
 }
 
-std::string shadowMemoryCall(const EmitContext &C, const Stmt &S,
+std::string shadowMemoryCall(const EmitContext &C, const MemoryCall &M,
                              const std::string &Bytes, bool Adjoint) {
-  MemoryCall M = *memoryCallOf(S.Call);
   std::string Dest = C.Printer.shadowPointer(M.Dest);
-  if (!M.Source || !(C.Activity.isVaried(M.Source) ||
-                     C.Activity.isVaried(C.Printer.rootVar(M.Source))))
+  if (!M.Source || !C.Activity.reachesVaried(M.Source))
     return "::ddx::zero_bytes(" + Dest + ", " + Bytes + ");";
   std::string Source = C.Printer.shadowPointer(M.Source);
   if (Adjoint)
@@ -341,7 +339,7 @@ std::string shadowShapeCall(EmitContext &C, const Stmt &S,
 void TangentEmitter::emitMemoryCall(const Stmt &S, Lines &Out) {
   MemoryCall M = *memoryCallOf(S.Call);
   if (C.Activity.isVaried(C.Printer.rootVar(M.Dest)))
-    Out.push_back(shadowMemoryCall(C, S, C.Printer.print(M.Bytes), false));
+    Out.push_back(shadowMemoryCall(C, M, C.Printer.print(M.Bytes), false));
 }
 
 void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {

@@ -74,7 +74,7 @@ std::string shadowAllocation(const EmitContext &C, const Stmt &S);
 /// For a Memory statement whose destination has a derivative: the shadow
 /// statement (the same copy of the shadows, or zero bytes), with Bytes the
 /// size as printed; in reverse mode (Adjoint), the adjoint step.
-std::string shadowMemoryCall(const EmitContext &C, const Stmt &S,
+std::string shadowMemoryCall(const EmitContext &C, const MemoryCall &M,
                              const std::string &Bytes, bool Adjoint);
 /// A Free statement's deallocation of the shadow (of Pointer, or of the
 /// shadow of what the statement frees).

@@ -109,8 +109,9 @@ private:
   /// `p = new T[n]`, `p = (T *)malloc(b)` to the variable Var + Path or to
   /// LValue: an Allocate statement, then the new-expression's initial
   /// values as assignments of their own (see Heap.cpp).
-  void lowerAllocation(int Var, const std::string &Path, const Expr *LValue,
-                       const Expr *Value, SourceLocation Loc, Block &Out);
+  void lowerAllocation(const Allocation &A, int Var, const std::string &Path,
+                       const Expr *LValue, const Expr *Value,
+                       SourceLocation Loc, Block &Out);
   bool checkNew(const CXXNewExpr *New, SourceLocation Loc);
   /// Whether E (an operand of a heap or memory call) gives the same value
   /// each time the emitters print it; reports it otherwise, as What.

@@ -262,8 +262,8 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   }
   if (!Init && !userDefaultConstructible(T, Loc))
     return;
-  if (T->isPointerType() && allocationOf(Init))
-    return lowerAllocation(Var, Path, nullptr, Init, Loc, Out);
+  if (auto A = T->isPointerType() ? allocationOf(Init) : std::nullopt)
+    return lowerAllocation(*A, Var, Path, nullptr, Init, Loc, Out);
   auto *List = dyn_cast_or_null<InitListExpr>(Init);
   if (List && List->getNumInits() == 1 && !T->isArrayType() &&
       !T->isRecordType())

@@ -26,9 +26,10 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
   if (auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->isAssignmentOp()) {
       checkExpr(B->getLHS());
-      if (B->getOpcode() == BO_Assign && allocationOf(B->getRHS())) {
+      if (auto A = B->getOpcode() == BO_Assign ? allocationOf(B->getRHS())
+                                               : std::nullopt) {
         auto [Var, LValue] = assignTarget(B->getLHS());
-        return lowerAllocation(Var, "", LValue, B->getRHS(),
+        return lowerAllocation(*A, Var, "", LValue, B->getRHS(),
                                B->getOperatorLoc(), Out);
       }
       extractCalls(B->getRHS(), Out);

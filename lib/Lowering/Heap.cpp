@@ -95,10 +95,10 @@ bool BodyLowerer::checkNew(const CXXNewExpr *New, SourceLocation Loc) {
   return true;
 }
 
-void BodyLowerer::lowerAllocation(int Var, const std::string &Path,
-                                  const Expr *LValue, const Expr *Value,
-                                  SourceLocation Loc, Block &Out) {
-  Allocation A = *allocationOf(Value);
+void BodyLowerer::lowerAllocation(const Allocation &A, int Var,
+                                  const std::string &Path, const Expr *LValue,
+                                  const Expr *Value, SourceLocation Loc,
+                                  Block &Out) {
   if (A.New && !checkNew(A.New, Loc))
     return;
   if (!A.New && llvm::any_of(A.Call->arguments(), [&](const Expr *Arg) {
@@ -159,13 +159,8 @@ void BodyLowerer::lowerMemoryCall(const MemoryCall &M, Block &Out) {
       (M.Source && !isReevaluable(M.Source, "source")) ||
       !isReevaluable(M.Bytes, "size"))
     return;
-  auto Pointee = [](const Expr *E) {
-    QualType T = E->getType();
-    return T->isArrayType() ? QualType(T->getPointeeOrArrayElementType(), 0)
-                            : T->getPointeeType();
-  };
-  if (M.Source && (Pointee(M.Source).isNull() ||
-                   !Ctx.hasSameUnqualifiedType(Pointee(M.Source), M.Element))) {
+  if (M.Source && (M.SourceElement.isNull() ||
+                   !Ctx.hasSameUnqualifiedType(M.SourceElement, M.Element))) {
     Diags.error(M.Source->getExprLoc(),
                 "ddx cannot differentiate this copy of '" +
                     userTypeName(M.Element, Ctx) +

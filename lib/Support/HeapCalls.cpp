@@ -48,6 +48,13 @@ std::optional<Allocation> allocationOf(const Expr *E) {
   return Allocation{HeapFamily::Malloc, nullptr, Call, Element};
 }
 
+/// What a pointer or an array of type T holds, or null.
+static QualType pointedElement(QualType T) {
+  if (!T->isPointerType() && !T->isArrayType())
+    return QualType();
+  return QualType(T->getPointeeOrArrayElementType(), 0);
+}
+
 std::optional<MemoryCall> memoryCallOf(const Expr *E) {
   auto *Call = dyn_cast<CallExpr>(E->IgnoreParens());
   unsigned ID = libraryFunction(Call);
@@ -56,18 +63,15 @@ std::optional<MemoryCall> memoryCallOf(const Expr *E) {
       Call->getNumArgs() != 3)
     return std::nullopt;
   const Expr *Dest = Call->getArg(0)->IgnoreParenCasts();
-  QualType T = Dest->getType();
-  QualType Element = T->isArrayType()
-                         ? QualType(T->getPointeeOrArrayElementType(), 0)
-                     : T->isPointerType() ? T->getPointeeType()
-                                          : QualType();
   bool Set = ID == Builtin::BImemset;
+  const Expr *Source = Set ? nullptr : Call->getArg(1)->IgnoreParenCasts();
   return MemoryCall{Call,
                     Set,
                     Dest,
-                    Set ? nullptr : Call->getArg(1)->IgnoreParenCasts(),
+                    Source,
                     Call->getArg(2),
-                    Element};
+                    pointedElement(Dest->getType()),
+                    Source ? pointedElement(Source->getType()) : QualType()};
 }
 
 bool isReallocation(const CallExpr *Call) {
@@ -157,13 +161,12 @@ std::string zeroedAllocation(const Allocation &A, const ExprPrinter &Printer,
   if (A.New) {
     std::string Type =
         Printer.typeName(A.New->getAllocatedType().getUnqualifiedType());
-    if (A.New->isArray())
-      return ElementZero ? "::ddx::new_filled<" + Type + ">(" +
-                               Printer.print(*A.New->getArraySize()) + ", " +
-                               *ElementZero + ")"
-                         : "new " + Type + "[" +
-                               Printer.print(*A.New->getArraySize()) + "]()";
-    return "new " + Type + "(" + ElementZero.value_or("") + ")";
+    if (!A.New->isArray())
+      return "new " + Type + "(" + ElementZero.value_or("") + ")";
+    std::string Size = Printer.print(*A.New->getArraySize());
+    return ElementZero ? "::ddx::new_filled<" + Type + ">(" + Size + ", " +
+                             *ElementZero + ")"
+                       : "new " + Type + "[" + Size + "]()";
   }
   // Zero bytes are a zero of any floating-point type.
   std::string Zeroed =

@@ -50,8 +50,9 @@ struct MemoryCall {
   const clang::CallExpr *Call;
   bool Set; ///< memset: no Source
   const clang::Expr *Dest, *Source, *Bytes;
-  /// The element type Dest points to (before its conversion to void *).
-  clang::QualType Element;
+  /// The element types Dest and Source point to (before their conversion
+  /// to void *); null where not a pointer or an array.
+  clang::QualType Element, SourceElement;
 };
 std::optional<MemoryCall> memoryCallOf(const clang::Expr *E);
 
