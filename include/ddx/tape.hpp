@@ -4,7 +4,10 @@
 // branch flags, loop trip counts); the reverse sweep pops them in the opposite
 // order. The tape is an untyped byte stack: values of any trivially copyable
 // type go on it with memcpy (a std::vector of them as its elements and its
-// size), so one tape serves a whole call tree.
+// size), so one tape serves a whole call tree. Other copyable objects (a
+// struct holding a std::vector, a std::map) go on a second stack as copies
+// on the heap; as pops mirror pushes, each stack is popped in its own
+// order.
 //
 // The first kilobytes live inside the object (on the caller's stack); beyond
 // that the storage doubles, so recording a value never allocates except
@@ -16,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
+#include <memory>
 #include <new>
 #include <type_traits>
 #include <typeinfo>
@@ -44,22 +48,33 @@ public:
   tape(const tape &) = delete;
   tape &operator=(const tape &) = delete;
   ~tape() {
+#ifdef DDX_CHECK_TAPE
+    // (The test suite's check that every gradient leaves its tape empty:
+    // a record left over at the end would be one left at every call.)
+    if (size_ != 0 || !objects_.empty()) {
+      std::fprintf(stderr,
+                   "ddx: a tape holds %zu bytes and %zu objects at exit\n",
+                   size_, objects_.size());
+      std::abort();
+    }
+#endif
     release_kept();
     if (data_ != inline_)
       ::operator delete(data_);
   }
 
-  /// A trivially copyable value, or a contiguous container of them (a
-  /// std::vector: its elements, then its size).
+  /// A trivially copyable value, a contiguous container of them (a
+  /// std::vector: its elements, then its size), or a copy of any other
+  /// copyable object.
   template <class T> void push(const T &value) {
     if constexpr (is_contiguous_v<T>) {
       std::size_t n = value.size();
       bytes_in(value.data(), n * sizeof(*value.data()));
       push(n);
-    } else {
-      static_assert(std::is_trivially_copyable_v<T>,
-                    "ddx::tape records trivially copyable values only");
+    } else if constexpr (std::is_trivially_copyable_v<T>) {
       bytes_in(&value, sizeof(T));
+    } else {
+      objects_.push_back(std::make_unique<object_copy<T>>(value));
     }
   }
 
@@ -69,8 +84,11 @@ public:
       pop(n);
       into.resize(n);
       bytes_out(into.data(), n * sizeof(*into.data()));
-    } else {
+    } else if constexpr (std::is_trivially_copyable_v<T>) {
       bytes_out(static_cast<void *>(&into), sizeof(T));
+    } else {
+      into = std::move(static_cast<object_copy<T> &>(*objects_.back()).value);
+      objects_.pop_back();
     }
   }
 
@@ -123,9 +141,15 @@ public:
   void push_bytes(const void *p, std::size_t n) { bytes_in(p, n); }
   void pop_bytes(void *p, std::size_t n) { bytes_out(p, n); }
 
-  std::size_t size() const { return size_; }
-  /// Drops what was pushed since size() returned `mark`.
-  void rewind(std::size_t mark) { size_ = mark; }
+  /// Where the tape is now: rewind(mark()) drops what is pushed after.
+  struct position {
+    std::size_t bytes, objects;
+  };
+  position mark() const { return {size_, objects_.size()}; }
+  void rewind(position at) {
+    size_ = at.bytes;
+    objects_.resize(at.objects);
+  }
 
 private:
   static constexpr std::size_t inline_capacity = 4096;
@@ -168,6 +192,15 @@ private:
     data_ = data;
     capacity_ = capacity;
   }
+
+  struct object_base {
+    virtual ~object_base() = default;
+  };
+  template <class T> struct object_copy : object_base {
+    T value;
+    explicit object_copy(const T &v) : value(v) {}
+  };
+  std::vector<std::unique_ptr<object_base>> objects_;
 
   struct kept_memory {
     void *memory; ///< null once released
@@ -254,6 +287,52 @@ template <class T> T zero() {
   }
 }
 
+/// A local of a class without a default constructor (one whose
+/// constructors all take arguments, holding a container): generated code
+/// declares every local at the top of its function, before the statement
+/// that builds it, so the object lives here until then. The variable itself
+/// is a reference to object(); build and assign are its whole writes.
+template <class T> class late {
+public:
+  late() {}
+  late(const late &) = delete;
+  late &operator=(const late &) = delete;
+  ~late() {
+    if (built_)
+      object().~T();
+  }
+  /// (Where the object will be: the variable refers to it from the top.)
+  T &object() { return *reinterpret_cast<T *>(bytes_); }
+  /// The object built from args, as `T x(args...)` does; built again (as
+  /// `x = T(args...)`) when the statement runs again, in a loop.
+  template <class... A> void build(A &&...args) {
+    if (built_) {
+      object() = T(std::forward<A>(args)...);
+    } else {
+      ::new (static_cast<void *>(bytes_)) T(std::forward<A>(args)...);
+      built_ = true;
+    }
+  }
+  /// The object built from args once: later runs leave it as it is (the
+  /// differentiated constructor that follows sets its members, and saves
+  /// their old values for the reverse sweep).
+  template <class... A> void build_once(A &&...args) {
+    if (!built_)
+      build(std::forward<A>(args)...);
+  }
+  /// `x = value`, building x from value the first time.
+  template <class V> void assign(V &&value) {
+    if (built_)
+      object() = std::forward<V>(value);
+    else
+      build(std::forward<V>(value));
+  }
+
+private:
+  alignas(T) unsigned char bytes_[sizeof(T)];
+  bool built_ = false;
+};
+
 /// n elements from new[], each a copy of zero: the shadow of a new array
 /// of a class whose default constructor gives its members values.
 template <class T> T *new_filled(std::size_t n, const T &zero) {
@@ -284,6 +363,16 @@ template <class C> C zeros_like(const C &c) {
     }
     return z;
   }
+}
+
+/// The shadow d of a container of containers c given c's size again (after
+/// c was reshaped, or put back by the reverse sweep): new elements are
+/// zeros of the shapes of c's.
+template <class C> void reshape_like(C &d, const C &c) {
+  std::size_t kept = d.size() < c.size() ? d.size() : c.size();
+  d.resize(c.size());
+  for (std::size_t i = kept; i < c.size(); ++i)
+    d[i] = zeros_like(c[i]);
 }
 
 /// An object known (from its dynamic type) to be a D, as a D: the object of

@@ -457,11 +457,12 @@ llvm::SmallVector<int, 4> PointerTargets::readersOf(int Target,
 }
 
 /// Whether FD hands out part of its object rather than changing it: an
-/// accessor, or a standard container's element and iterator access
+/// accessor (or returns a part as one does), or a standard container's element
+/// and iterator access
 /// (`v[i]`, `v.at(i)`, `v.data()`, `v.begin()`); what is done with the
 /// part is seen where it is used.
 static bool handsOutPart(const CXXMethodDecl *Method) {
-  if (isAccessor(Method))
+  if (returnsOwnPart(Method))
     return true;
   if (!Method->getParent()->isInStdNamespace())
     return false;

@@ -460,14 +460,15 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     Sweeps Result;
     QualType T = targetType(C, S);
     std::string Name = shapedContainer(C, S).first;
-    if (!isTapeable(T, C.Ctx)) {
-      C.Diags.error(S.Loc,
-                    "ddx cannot differentiate this resize or clear of "
-                    "'" +
-                        Name +
-                        "' in reverse mode yet: its elements "
-                        "are not trivially copyable, so ddx cannot record "
-                        "them for the reverse sweep");
+    QualType Element = containerElement(T);
+    if (!isTapeable(T, C.Ctx) || (!Element.isNull() && !isContainer(Element) &&
+                                  holdsContainer(Element))) {
+      C.Diags.error(S.Loc, "ddx cannot differentiate this resize or clear of "
+                           "'" +
+                               Name +
+                               "' in reverse mode yet: its elements hold "
+                               "containers, whose derivatives ddx cannot give "
+                               "back their sizes when the elements come back");
       C.Diags.note(S.Loc, "hold plain values in the vector, or make a new "
                           "vector instead of reshaping this one");
       return Result;
@@ -521,6 +522,18 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
   std::optional<std::string> Inverse =
       S.SaveOld ? inverseStep(C, S) : std::nullopt;
   bool Save = S.SaveOld && !S.Recompute && !Inverse;
+  // Saving and restoring name the target again: a call in it runs again.
+  if (Save && S.LValue && !C.Printer.reevaluable(S.LValue)) {
+    C.Diags.error(S.Loc, "ddx cannot differentiate this store in reverse "
+                         "mode yet: the reverse sweep puts back the value it "
+                         "overwrites, which evaluates '" +
+                             C.userText(S.LValue) +
+                             "' again, and a call in it does more than "
+                             "return a part of its object");
+    C.Diags.note(S.Loc, "store into the member directly, or make the "
+                        "function's body 'return <a part of the object>;'");
+    return Result;
+  }
   if (Save)
     Result.Forward.push_back("_tape.push(" + Target + ");");
   std::string Restore = Save ? "_tape.pop(" + Target + ");" : "";
@@ -548,6 +561,27 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
       // shadow of its shape.
       if (!Restore.empty())
         Result.Reverse = {Restore, D + " = ::ddx::zeros_like(" + Target + ");"};
+      return Result;
+    }
+    // A struct holding a container, from a value without a derivative: its
+    // shadow is a zeroed copy of the new value, with its containers' shapes
+    // (an empty one would be indexed out of bounds); so is a class in late
+    // storage, which has no other zero.
+    bool CopiedZero = holdsContainer(T) || needsLateStorage(T);
+    if (!ValueVaried && !T->isPointerType() && CopiedZero) {
+      std::optional<Lines> Shaped = zeroedCopy(C, S, T);
+      if (!Shaped) {
+        reportUnshapedCopy(C, S, T);
+        return Result;
+      }
+      if (Save)
+        Result.Forward.push_back("_tape.push(" + D + ");");
+      Result.Forward.push_back(primalAssign(C, S));
+      llvm::append_range(Result.Forward, *Shaped);
+      if (Save)
+        Result.Reverse = {"_tape.pop(" + D + ");", Restore};
+      else
+        Result.Reverse = *Shaped;
       return Result;
     }
     if (T->isPointerType() || !ValueVaried) {
@@ -586,14 +620,13 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     bool Container = isContainer(T);
     if (Container)
       Result.Forward.push_back(D + " = ::ddx::zeros_like(" + Target + ");");
-    // A struct holding a container: its shadow's container would need the
-    // value's shape, which only a container copied whole gets.
-    if (!Container && holdsContainer(T)) {
-      C.Diags.error(S.Loc,
-                    "ddx cannot copy a whole '" + userTypeName(T, C.Ctx) +
-                        "' in reverse mode yet: it holds a container, whose "
-                        "derivative needs the copied container's size; copy "
-                        "or build its members one by one");
+    // A struct holding a container: its shadow is a copy of the value with
+    // every member zero, so that its containers have the value's shapes.
+    std::optional<Lines> Shaped;
+    if (!Container && CopiedZero && (Shaped = zeroedCopy(C, S, T)))
+      llvm::append_range(Result.Forward, *Shaped);
+    if (!Container && CopiedZero && !Shaped) {
+      reportUnshapedCopy(C, S, T);
       return Result;
     }
     if (S.Op != BO_Assign) {
@@ -612,9 +645,12 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
     // (A container's shadow takes the shape of the value put back.)
     if (!Restore.empty())
       Result.Reverse.push_back(Restore);
-    Result.Reverse.push_back(
-        D + " = " + (Container ? "::ddx::zeros_like(" + Target + ")" : Zero) +
-        ";");
+    if (Shaped)
+      llvm::append_range(Result.Reverse, *Shaped);
+    else
+      Result.Reverse.push_back(
+          D + " = " + (Container ? "::ddx::zeros_like(" + Target + ")" : Zero) +
+          ";");
     accumulate(S.Value, Seed, Result.Reverse);
     Result.Reverse.push_back("}");
     return Result;
@@ -746,8 +782,7 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
     return Result;
   if (C.staysPrimal(R, Call)) {
     Sweeps Primal;
-    Primal.Forward.push_back((Temp.empty() ? "" : Temp + " = ") +
-                             C.Printer.printCall(Call) + ";");
+    Primal.Forward.push_back(C.assignResult(S.Var, C.Printer.printCall(Call)));
     Primal = savingPrimalWrites(Call, std::move(Primal));
     append(Result.Forward, Primal.Forward);
     append(Result.Reverse, Primal.Reverse);
@@ -757,6 +792,7 @@ Sweeps AdjointEmitter::emitCall(const Stmt &S) {
   }
   if (!C.checkMemberAccess(Call, R))
     return Result;
+  append(Result.Forward, C.buildLateObject(Call));
 
   // The callee takes its result's adjoint when it returns a plain value,
   // whatever the call makes of it: a discarded result, or one converted to

@@ -478,7 +478,7 @@ std::string CallableAdaptors::construct(EmitContext &C,
     bool HasValue = !Ret.empty() && Ret != "void";
     Text += Ret + " operator()(" + W.params(AdaptorKind::Value) +
             ") const {\n" + W.scratchShadows() + ScratchTape +
-            "std::size_t _mark = _tape.size();\n"
+            "const auto _mark = _tape.mark();\n"
             "std::size_t _kept = _tape.kept_mark();\n" +
             (HasValue ? "auto _value = " : "") + Forward +
             W.args(FwdShadow, "_tape") +

@@ -6,6 +6,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
@@ -867,7 +868,9 @@ bool EmitContext::checkValueClass(const Stmt &Assign, int Target) {
     return !B.isVirtual() && B.getAccessSpecifier() == AS_public;
   });
   QualType T = IR.Vars[Target].Type;
-  if (PublicMembers && PlainBases && Class->hasDefaultConstructor() &&
+  // (A class without one lives in late storage: see buildLateObject.)
+  if (PublicMembers && PlainBases &&
+      (Class->hasDefaultConstructor() || needsLateStorage(T)) &&
       (!hasDefaultedValues(T) || memberwiseZero(Printer, T, "z")))
     return true;
   Diags.error(Assign.Loc, "ddx cannot differentiate values of the class '" +
@@ -883,6 +886,158 @@ bool EmitContext::checkValueClass(const Stmt &Assign, int Target) {
 
 /// A member function's derivative is a free function taking the object as
 /// `self`: it can reach only public members.
+std::string EmitContext::assignResult(int Var, const std::string &Value) const {
+  if (Var < 0)
+    return Value + ";";
+  const std::string &Name = Printer.varName(Var);
+  if (unsigned(Var) >= IR.NumParams && needsLateStorage(IR.Vars[Var].Type))
+    return ExprPrinter::lateStorage(Name) + ".assign(" + Value + ");";
+  return Name + " = " + Value + ";";
+}
+
+namespace {
+/// Finds a write a constructor makes outside the object it builds: to a
+/// global or static variable, or through a reference or pointer
+/// parameter (`++next`, `dist(gen)`, `*count += 1`).
+class OutsideWrites : public RecursiveASTVisitor<OutsideWrites> {
+public:
+  const Expr *Found = nullptr;
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      check(B->getLHS(), B);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      check(U->getSubExpr(), U);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+        Member && Member->getMethodDecl() &&
+        !Member->getMethodDecl()->isConst())
+      check(Member->getImplicitObjectArgument(), Call);
+    unsigned Skip = 0;
+    if (auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+        Op && FD && isa<CXXMethodDecl>(FD)) {
+      Skip = 1;
+      if (!cast<CXXMethodDecl>(FD)->isConst())
+        check(Op->getArg(0), Call);
+    }
+    for (unsigned I = Skip; FD && I < Call->getNumArgs(); ++I) {
+      unsigned P = I - Skip;
+      if (P < FD->getNumParams() &&
+          writesThrough(FD->getParamDecl(P)->getType()))
+        check(Call->getArg(I), Call);
+    }
+    return true;
+  }
+
+private:
+  void check(const Expr *E, const Expr *At) {
+    if (Found)
+      return;
+    // The storage E names: through members, subscripts and dereferences.
+    while (true) {
+      E = E->IgnoreParenImpCasts();
+      if (auto *M = dyn_cast<MemberExpr>(E))
+        E = M->getBase();
+      else if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
+        E = S->getBase();
+      else if (auto *U = dyn_cast<UnaryOperator>(E);
+               U && (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf))
+        E = U->getSubExpr();
+      else
+        break;
+    }
+    auto *Ref = dyn_cast<DeclRefExpr>(E);
+    auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Var)
+      return;
+    QualType T = Var->getType();
+    if (Var->hasGlobalStorage() ||
+        (isa<ParmVarDecl>(Var) &&
+         (T->isReferenceType() || T->isPointerType()) && writesThrough(T)))
+      Found = At;
+  }
+};
+} // namespace
+
+/// A write the constructor (its member initialisers and body) makes
+/// outside its object, or null.
+static const Expr *outsideWrite(const CXXConstructorDecl *Ctor) {
+  const FunctionDecl *Def = nullptr;
+  if (!Ctor || !Ctor->isDefined(Def))
+    return nullptr;
+  OutsideWrites Finder;
+  for (const CXXCtorInitializer *Init : cast<CXXConstructorDecl>(Def)->inits())
+    if (Init->isWritten())
+      Finder.TraverseStmt(Init->getInit());
+  Finder.TraverseStmt(Def->getBody());
+  return Finder.Found;
+}
+
+Lines EmitContext::buildLateObject(const CallExpr *Call) {
+  auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(Call->getCalleeDecl());
+  auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+  if (!Ctor || !Member)
+    return {};
+  QualType T = Ctx.getRecordType(Ctor->getParent());
+  auto *Ref =
+      dyn_cast<DeclRefExpr>(skipImplicit(Member->getImplicitObjectArgument()));
+  int V = Ref ? Printer.rootVar(Ref) : -1;
+  if (V < 0 || !needsLateStorage(T) || IR.Vars[V].AliasOf || IR.Vars[V].RangeOf)
+    return {};
+  const std::string &Name = IR.Vars[V].Name;
+  // The constructor runs twice, itself and its derivative: what it changes
+  // outside the object would change twice.
+  if (const Expr *Write = outsideWrite(Ctor)) {
+    Diags.error(Call->getBeginLoc(),
+                "ddx cannot differentiate the construction of '" + Name +
+                    "' yet: its class '" + userTypeName(T, Ctx) +
+                    "' has no default constructor, so generated code builds "
+                    "the object with this constructor before its derivative "
+                    "sets the members, and the constructor changes something "
+                    "outside the object, which would then change twice");
+    Diags.note(Write->getExprLoc(), "the change outside the object");
+    Diags.note(Call->getBeginLoc(),
+               "give the class a default constructor, such as '" +
+                   Ctor->getParent()->getNameAsString() + "() = default;'");
+    return {};
+  }
+  std::vector<std::string> Args;
+  for (const Expr *Arg : Call->arguments()) {
+    if (isa<CXXDefaultArgExpr>(Arg))
+      break; // (the constructor supplies its own)
+    // (A moved value is copied: see ExprPrinter::print.)
+    Args.push_back(Printer.print(Arg));
+  }
+  Lines Out = {ExprPrinter::lateStorage(Name) + ".build_once(" +
+               llvm::join(Args, ", ") + ");"};
+  if (!Activity.isVaried(V))
+    return Out;
+  std::string Shadow = ExprPrinter::shadowName(Name);
+  std::optional<Lines> Zero = memberwiseZero(Printer, T, Shadow);
+  if (!Zero) {
+    Diags.error(Call->getBeginLoc(),
+                "ddx cannot differentiate the construction of '" + Name +
+                    "' yet: its class '" + userTypeName(T, Ctx) +
+                    "' has no default constructor, so ddx makes the "
+                    "object's derivative as a copy of the object with every "
+                    "member set to zero, which needs its members public");
+    Diags.note(Call->getBeginLoc(),
+               "give the class a default constructor, such as '" +
+                   Ctor->getParent()->getNameAsString() + "() = default;'");
+    return Out;
+  }
+  Out.push_back(ExprPrinter::lateStorage(Shadow) + ".build_once(" + Name +
+                ");");
+  Out.insert(Out.end(), Zero->begin(), Zero->end());
+  return Out;
+}
+
 bool EmitContext::checkMemberAccess(const CallExpr *Call,
                                     const ResolvedCall &R) {
   auto *Method = dyn_cast<CXXMethodDecl>(R.What.Function);

@@ -87,6 +87,16 @@ struct EmitContext {
   /// Refuses a differentiated member call whose class has non-public
   /// members (the derivative is a free function taking `self`).
   bool checkMemberAccess(const clang::CallExpr *Call, const ResolvedCall &R);
+  /// Before a differentiated constructor builds a local in late storage
+  /// (needsLateStorage): the statements that build the object with the
+  /// constructor itself, and its shadow as a zeroed copy, the first time,
+  /// so that the derivative has objects whose members it sets. Empty for
+  /// any other call.
+  Lines buildLateObject(const clang::CallExpr *Call);
+  /// `Result = Value;`, or the assignment that builds Result the first
+  /// time when it is a local in late storage. Result may be "" (no
+  /// result: `Value;`).
+  std::string assignResult(int Var, const std::string &Value) const;
   /// What the generated callee of a resolved call returns (void for a
   /// member returning *this by reference).
   clang::QualType calleeReturnType(const ResolvedCall &R) const {

@@ -242,6 +242,19 @@ bool InstanceBuilder::checkZeroableShadows() const {
     SourceLocation At = Var.Decl      ? Var.Decl->getLocation()
                         : IR.Function ? IR.Function->getLocation()
                                       : SourceLocation();
+    Ok = false;
+    if (needsLateStorage(Var.Type)) {
+      const CXXRecordDecl *Class = Var.Type->getAsCXXRecordDecl();
+      C.Diags.error(At, "ddx cannot keep the derivative of '" + Var.Name +
+                            "': its class '" + userTypeName(Var.Type, Ctx) +
+                            "' has no default constructor, so ddx makes "
+                            "the derivative as a copy of the object with "
+                            "each member set to zero, which needs members "
+                            "it can name (public, not const)");
+      C.Diags.note(At, "make the members of '" + Class->getNameAsString() +
+                           "' public and non-const");
+      continue;
+    }
     C.Diags.error(At, "ddx cannot keep the derivative of '" + Var.Name +
                           "': its type '" + userTypeName(Var.Type, Ctx) +
                           "' gives members default values (`double k = "
@@ -251,7 +264,6 @@ bool InstanceBuilder::checkZeroableShadows() const {
     C.Diags.note(At, "set those members' starting values where the object "
                      "is made instead of in the struct, or keep the "
                      "containers in a struct of their own");
-    Ok = false;
   }
   // Memory allocated for a shadow is cleared alike.
   std::function<void(const Block &)> Allocations = [&](const Block &B) {
@@ -281,16 +293,33 @@ std::string InstanceBuilder::declarations(const std::string &Body,
     const Variable &Var = IR.Vars[V];
     if (Var.isAlias())
       continue;
-    if (V >= IR.NumParams && mentions(Body, Var.Name))
+    // (A local in late storage may be named by its storage alone.)
+    auto Named = [&](const std::string &Name) {
+      return mentions(Body, Name) ||
+             mentions(Body, ExprPrinter::lateStorage(Name));
+    };
+    if (V >= IR.NumParams && Named(Var.Name))
       Decls += (Var.MaybeUnused ? "[[maybe_unused]] " : "") +
                declareZero(Printer, Var.Type, Var.Name);
     std::string Shadow = ExprPrinter::shadowName(Var.Name);
-    if (!Activity.isVaried(V) || !mentions(Body, Shadow))
+    if (!Activity.isVaried(V) || !Named(Shadow))
       continue;
     bool Local = V >= IR.NumParams || act(V) == ParamActivity::Inactive ||
                  (AdjointLocals && act(V) == ParamActivity::Active);
-    if (Local)
-      Decls += declareZero(Printer, ddx::shadowType(Ctx, Var.Type), Shadow);
+    if (!Local)
+      continue;
+    QualType ShadowType = ddx::shadowType(Ctx, Var.Type);
+    Decls += declareZero(Printer, ShadowType, Shadow);
+    // The shadow of a parameter passed by value in late storage: a zeroed
+    // copy of the parameter from the start (a local's is built where the
+    // local is).
+    if (V < IR.NumParams && needsLateStorage(ShadowType)) {
+      Decls +=
+          ExprPrinter::lateStorage(Shadow) + ".build_once(" + Var.Name + ");\n";
+      for (const std::string &Line :
+           memberwiseZero(Printer, ShadowType, Shadow).value_or(Lines()))
+        Decls += Line + "\n";
+    }
   }
   return Decls;
 }
@@ -671,10 +700,27 @@ Lines InstanceBuilder::rebuilt(const std::string &Reverse) const {
         N += Mutates(S) + Writes(S.Then) + Writes(S.Else);
       return N;
     };
+    SourceLocation At = Var.Decl ? Var.Decl->getLocation()
+                        : Init   ? Init->Loc
+                                 : IR.Function->getLocation();
+    if (needsLateStorage(Var.Type)) {
+      // (Popped into, it would have to exist: the tape holds it only with
+      // a default constructor.)
+      C.Diags.error(
+          At, "ddx cannot differentiate '" + IR.Function->getNameAsString() +
+                  "' in reverse mode yet: its reverse sweep runs "
+                  "apart from its forward sweep and needs the "
+                  "object '" +
+                  Var.Name + "', whose class '" + userTypeName(Var.Type, Ctx) +
+                  "' has no default constructor, so ddx can "
+                  "neither take it back from the tape nor build it "
+                  "again there");
+      C.Diags.note(At, "give the class a default constructor, such as '" +
+                           Var.Type->getAsCXXRecordDecl()->getNameAsString() +
+                           "() = default;': the tape then keeps a copy");
+      continue;
+    }
     if (!Init || Writes(IR.Body) != 1 || Activity.isVaried(V)) {
-      SourceLocation At = Var.Decl ? Var.Decl->getLocation()
-                          : Init   ? Init->Loc
-                                   : IR.Function->getLocation();
       C.Diags.error(At, "ddx cannot differentiate '" +
                             IR.Function->getNameAsString() +
                             "' in reverse mode: the gradient needs the value "
@@ -884,10 +930,19 @@ std::string InstanceBuilder::gradient(std::string &Sig) {
     // The reverse sweep restored every value it overwrote; run the primal
     // again so that outputs written through pointers and references hold
     // their values, as after a call of the function.
+    // What this run records is never popped: drop it, or the tape would
+    // grow by a forward sweep's records at every call.
+    bool Records = llvm::any_of(S.Forward, [](const std::string &Line) {
+      return mentions(Line, "_tape");
+    });
     for (unsigned V = 0; V < IR.Vars.size(); ++V)
       if (IR.Vars[V].K == Variable::Kind::Flag)
         Body.push_back(IR.Vars[V].Name + " = false;");
+    if (Records)
+      Body.push_back("const auto _replay_mark = _tape.mark();");
     Body.insert(Body.end(), S.Forward.begin(), S.Forward.end());
+    if (Records)
+      Body.push_back("_tape.rewind(_replay_mark);");
   }
   std::vector<std::string> Types, Values;
   if (IR.ReturnVar >= 0) {

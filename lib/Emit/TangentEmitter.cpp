@@ -6,6 +6,7 @@
 
 #include "Support/Describe.h"
 #include "Support/HeapCalls.h"
+#include "Support/Spelling.h"
 
 using namespace clang;
 
@@ -15,6 +16,14 @@ std::string targetText(const EmitContext &C, const Stmt &S) {
   if (S.Var >= 0)
     return C.Printer.varName(S.Var) + S.Path;
   return C.Printer.print(S.LValue);
+}
+
+std::optional<std::string> lateTarget(const EmitContext &C, const Stmt &S) {
+  if (S.Var < 0 || !S.Path.empty() || S.Op != BO_Assign ||
+      unsigned(S.Var) < C.IR.NumParams ||
+      !needsLateStorage(C.IR.Vars[S.Var].Type))
+    return std::nullopt;
+  return ExprPrinter::lateStorage(C.Printer.varName(S.Var));
 }
 
 std::string targetShadow(const EmitContext &C, const Stmt &S) {
@@ -119,7 +128,9 @@ memberwiseZero(const ExprPrinter &Printer, QualType T,
                const std::string &Object) {
   const ASTContext &Ctx = Printer.context();
   auto *R = T->getAsCXXRecordDecl();
-  if (!R || !R->hasDefinition() || !R->hasDefaultConstructor() ||
+  // (A class without a default constructor: its copy in late storage.)
+  if (!R || !R->hasDefinition() ||
+      (!R->hasDefaultConstructor() && !needsLateStorage(T)) ||
       R->isInStdNamespace())
     return std::nullopt;
   std::vector<std::string> Out;
@@ -158,6 +169,13 @@ memberwiseZero(const ExprPrinter &Printer, QualType T,
 
 std::string declareZero(const ExprPrinter &Printer, QualType T,
                         llvm::StringRef Name) {
+  if (needsLateStorage(T)) {
+    std::string Type = Printer.typeName(T);
+    // (The reference may go unused where only its storage is named.)
+    return "::ddx::late<" + Type + "> " + ExprPrinter::lateStorage(Name) +
+           ";\n[[maybe_unused]] " + Type + " &" + Name.str() + " = " +
+           ExprPrinter::lateStorage(Name) + ".object();\n";
+  }
   std::string Declaration = Printer.declare(T, Name.str());
   if (!hasDefaultedValues(T))
     return Declaration + "{};\n";
@@ -166,19 +184,87 @@ std::string declareZero(const ExprPrinter &Printer, QualType T,
   return Declaration + " = " + *explicitZero(Printer, T) + ";\n";
 }
 
+/// Whether generated code can copy a T and assign it back (what the tape
+/// does with an object): no deleted or missing copy, no const or reference
+/// member, none of the standard library's move-only or unique classes
+/// (through a container's element type too).
+static bool isCopyable(QualType T, const ASTContext &Ctx, unsigned Depth) {
+  T = Ctx.getBaseElementType(T.getNonReferenceType());
+  if (T.isTriviallyCopyableType(Ctx))
+    return true;
+  auto *R = T->getAsCXXRecordDecl();
+  if (!R || !R->hasDefinition() || Depth > 8 || needsLateStorage(T))
+    return false;
+  if (R->isInStdNamespace()) {
+    const IdentifierInfo *Name = R->getIdentifier();
+    if (!Name ||
+        llvm::is_contained({"unique_ptr", "mutex", "recursive_mutex", "atomic",
+                            "thread", "promise", "future", "basic_ifstream",
+                            "basic_ofstream", "basic_fstream",
+                            "basic_istringstream", "basic_ostringstream",
+                            "basic_stringstream", "condition_variable"},
+                           Name->getName()))
+      return false;
+    auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(R);
+    return !Spec ||
+           llvm::all_of(Spec->getTemplateArgs().asArray(),
+                        [&](const TemplateArgument &A) {
+                          return A.getKind() != TemplateArgument::Type ||
+                                 isCopyable(A.getAsType(), Ctx, Depth + 1);
+                        });
+  }
+  for (const CXXMethodDecl *M : R->methods())
+    if ((M->isCopyAssignmentOperator() || isa<CXXConstructorDecl>(M)) &&
+        M->isDeleted() &&
+        (M->isCopyAssignmentOperator() ||
+         cast<CXXConstructorDecl>(M)->isCopyConstructor()))
+      return false;
+  return llvm::all_of(R->bases(),
+                      [&](const CXXBaseSpecifier &B) {
+                        return isCopyable(B.getType(), Ctx, Depth + 1);
+                      }) &&
+         llvm::all_of(R->fields(), [&](const FieldDecl *F) {
+           return !F->getType().isConstQualified() &&
+                  !F->getType()->isReferenceType() &&
+                  isCopyable(F->getType(), Ctx, Depth + 1);
+         });
+}
+
 bool isTapeable(QualType T, const ASTContext &Ctx) {
   if (T.isTriviallyCopyableType(Ctx))
     return true;
-  auto *Vector = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T->getAsCXXRecordDecl());
-  if (!Vector || !Vector->isInStdNamespace() || Vector->getName() != "vector")
-    return false;
-  QualType Element = Vector->getTemplateArgs()[0].getAsType();
-  return !Element->isBooleanType() && Element.isTriviallyCopyableType(Ctx);
+  // (An array of objects: the tape holds single objects.)
+  return !T->isArrayType() && isCopyable(T, Ctx, 0);
+}
+
+std::optional<Lines> zeroedCopy(const EmitContext &C, const Stmt &S,
+                                QualType T) {
+  std::string D = targetShadow(C, S);
+  std::optional<Lines> Zero = memberwiseZero(C.Printer, T, D);
+  if (!Zero)
+    return std::nullopt;
+  std::string Target = targetText(C, S);
+  Lines Out = {lateTarget(C, S)
+                   ? ExprPrinter::lateStorage(D) + ".assign(" + Target + ");"
+                   : D + " = " + Target + ";"};
+  llvm::append_range(Out, *Zero);
+  return Out;
+}
+
+void reportUnshapedCopy(EmitContext &C, const Stmt &S, QualType T) {
+  C.Diags.error(S.Loc, "ddx cannot copy a whole '" + userTypeName(T, C.Ctx) +
+                           "' yet: it holds a container, and its derivative "
+                           "is a copy of it with every member set to zero, "
+                           "which needs members it can name (public, not "
+                           "const)");
+  C.Diags.note(S.Loc, "make the members public, or copy or build them one "
+                      "by one");
 }
 
 std::string primalAssign(const EmitContext &C, const Stmt &S) {
   std::string Target = targetText(C, S);
+  if (auto Late = lateTarget(C, S); Late && S.Value)
+    return *Late + ".assign(" + C.Printer.print(S.Value) + ");";
   if (!S.Value) {
     if (S.Op == BO_Assign)
       return Target + " = {};";
@@ -289,6 +375,9 @@ std::string shadowGrowth(const EmitContext &C, const Stmt &S,
 std::string reshapedShadow(const EmitContext &C, const Stmt &S) {
   auto [Name, Shadow] = shapedContainer(C, S);
   QualType Element = containerElement(targetType(C, S));
+  // (Rows of a vector of vectors come back with their own sizes.)
+  if (!Element.isNull() && isContainer(Element))
+    return "::ddx::reshape_like(" + Shadow + ", " + Name + ");";
   return Shadow + ".resize(" + Name + ".size(), " +
          (Element.isNull() ? std::string("{}")
                            : explicitZero(C.Printer, Element).value_or("{}")) +
@@ -406,10 +495,37 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
         Out.push_back(D + " = ::ddx::zeros_like(" + targetText(C, S) + ");");
         return;
       }
+      // (A struct holding one: a zeroed copy, with the containers' shapes.)
+      if (!(S.Value && C.Activity.isVaried(S.Value)) && holdsContainer(T)) {
+        std::optional<Lines> Shaped = zeroedCopy(C, S, T);
+        if (!Shaped)
+          return reportUnshapedCopy(C, S, T);
+        Out.push_back(primalAssign(C, S));
+        llvm::append_range(Out, *Shaped);
+        return;
+      }
       std::optional<std::string> DV = S.Value ? tangent(S.Value) : std::nullopt;
-      if (!DV)
-        DV = explicitZero(C.Printer, T);
-      Out.push_back(D + " = " + DV.value_or("{}") + ";");
+      if (auto Late = lateTarget(C, S)) {
+        // (Built as the value's tangent, or as a zeroed copy of the value.)
+        std::optional<Lines> Zero = memberwiseZero(C.Printer, T, D);
+        if (!DV && !Zero) {
+          C.Diags.error(S.Loc,
+                        "ddx cannot differentiate this assignment of "
+                        "a whole '" +
+                            userTypeName(T, C.Ctx) +
+                            "' yet: the class has no default constructor, "
+                            "and its members are not all public");
+          return;
+        }
+        Out.push_back(ExprPrinter::lateStorage(D) + ".assign(" +
+                      DV.value_or(C.Printer.print(S.Value)) + ");");
+        if (!DV)
+          llvm::append_range(Out, *Zero);
+      } else {
+        if (!DV)
+          DV = explicitZero(C.Printer, T);
+        Out.push_back(D + " = " + DV.value_or("{}") + ";");
+      }
     } else {
       std::optional<std::string> DV = S.Value ? tangent(S.Value) : std::nullopt;
       std::string V = S.Value ? wrap(C.Printer.print(S.Value)) : "";
@@ -459,12 +575,12 @@ void TangentEmitter::emitCall(const Stmt &S, Lines &Out) {
   if (!C.resolve(Call, R, S.Candidate))
     return;
   if (C.staysPrimal(R, Call)) {
-    Out.push_back((Result.empty() ? "" : Result + " = ") +
-                  C.Printer.printCall(Call) + ";");
+    Out.push_back(C.assignResult(S.Var, C.Printer.printCall(Call)));
     return;
   }
   if (!C.checkMemberAccess(Call, R))
     return;
+  llvm::append_range(Out, C.buildLateObject(Call));
   std::vector<ParamActivity> Acts;
   std::string Name = C.callee(R, Mode::Tangent, Acts);
   std::vector<std::string> Args;

@@ -109,6 +109,17 @@ std::string declareZero(const ExprPrinter &Printer, clang::QualType T,
 bool isTapeable(clang::QualType T, const clang::ASTContext &Ctx);
 /// The primal statement of an assignment.
 std::string primalAssign(const EmitContext &C, const Stmt &S);
+/// A whole local in late storage (needsLateStorage) that S assigns: the
+/// storage's name, whose assign() builds it the first time.
+std::optional<std::string> lateTarget(const EmitContext &C, const Stmt &S);
+/// The statements that make the shadow of S's target (of type T) a copy of
+/// the target with every member zero, so that containers inside have the
+/// target's shapes; nullopt where a member cannot be named.
+std::optional<Lines> zeroedCopy(const EmitContext &C, const Stmt &S,
+                                clang::QualType T);
+/// Refuses a whole copy of a T holding a container whose zeroed copy
+/// cannot be written (see zeroedCopy).
+void reportUnshapedCopy(EmitContext &C, const Stmt &S, clang::QualType T);
 
 } // namespace ddx
 

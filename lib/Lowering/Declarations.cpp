@@ -550,6 +550,9 @@ bool BodyLowerer::isDeclarable(QualType T, SourceLocation Loc) {
   if (!Class || !Class->hasDefinition() || Class->hasDefaultConstructor() ||
       Class->isTriviallyCopyable())
     return true;
+  // A single object lives in late storage until it is built (ddx::late).
+  if (!T->isArrayType() && needsLateStorage(T))
+    return true;
   Diags.error(Loc, "ddx cannot differentiate code with a variable of type '" +
                        userTypeName(T, Ctx) +
                        "' yet: generated code declares every variable before "

@@ -155,10 +155,13 @@ const Expr *steppedIterator(const Expr *E) {
 /// An index an accessor computes: from integer parameters and constants,
 /// without side effects. (Not from the object's members: called on the
 /// shadow, it would read the shadow's, which are zero.)
-static bool accessorIndex(const Expr *E) {
+static bool accessorIndex(const Expr *E, const ASTContext *AnyPure) {
   E = E->IgnoreParenImpCasts();
   if (!E->getType()->isIntegralOrEnumerationType())
     return false;
+  // (Any index without side effects, where no shadow is indexed.)
+  if (AnyPure)
+    return !E->HasSideEffects(*AnyPure);
   if (isa<IntegerLiteral>(E))
     return true;
   if (auto *R = dyn_cast<DeclRefExpr>(E)) {
@@ -167,37 +170,44 @@ static bool accessorIndex(const Expr *E) {
            (Var && Var->isConstexpr());
   }
   if (auto *B = dyn_cast<BinaryOperator>(E))
-    return !B->isAssignmentOp() && accessorIndex(B->getLHS()) &&
-           accessorIndex(B->getRHS());
+    return !B->isAssignmentOp() && accessorIndex(B->getLHS(), nullptr) &&
+           accessorIndex(B->getRHS(), nullptr);
   if (auto *U = dyn_cast<UnaryOperator>(E))
-    return !U->isIncrementDecrementOp() && accessorIndex(U->getSubExpr());
+    return !U->isIncrementDecrementOp() &&
+           accessorIndex(U->getSubExpr(), nullptr);
   return false;
 }
 
-/// A part of `this`, as an accessor's return value may name it.
-static bool partOfThis(const Expr *E, unsigned Depth) {
+static const Expr *partObject(const Expr *E, const ASTContext *AnyPure);
+
+/// A part of `this`, as an accessor's return value may name it; with
+/// AnyPure, indexed by any expression free of side effects.
+static bool partOfThis(const Expr *E, unsigned Depth,
+                       const ASTContext *AnyPure) {
   E = E->IgnoreParenImpCasts();
   if (isa<CXXThisExpr>(E))
     return true;
   if (auto *U = dyn_cast<UnaryOperator>(E))
-    return U->getOpcode() == UO_Deref && partOfThis(U->getSubExpr(), Depth);
+    return U->getOpcode() == UO_Deref &&
+           partOfThis(U->getSubExpr(), Depth, AnyPure);
   if (auto *M = dyn_cast<MemberExpr>(E))
     return isa<FieldDecl>(M->getMemberDecl()) &&
            !M->getMemberDecl()->getType()->isReferenceType() &&
-           partOfThis(M->getBase(), Depth);
+           partOfThis(M->getBase(), Depth, AnyPure);
   // A pointer member would lead out of the object.
   if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
     return S->getBase()->IgnoreParenImpCasts()->getType()->isArrayType() &&
-           partOfThis(S->getBase(), Depth) && accessorIndex(S->getIdx());
+           partOfThis(S->getBase(), Depth, AnyPure) &&
+           accessorIndex(S->getIdx(), AnyPure);
   auto *Call = dyn_cast<CallExpr>(E);
-  const Expr *Object = Call ? accessorObject(Call) : nullptr;
+  const Expr *Object = Call ? partObject(Call, AnyPure) : nullptr;
   if (!Object || Depth > 8)
     return false;
   for (unsigned I = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
        I < Call->getNumArgs(); ++I)
-    if (!accessorIndex(Call->getArg(I)))
+    if (!accessorIndex(Call->getArg(I), AnyPure))
       return false;
-  return partOfThis(Object, Depth + 1);
+  return partOfThis(Object, Depth + 1, AnyPure);
 }
 
 /// A std container's element access (a vector's [], front(), back(),
@@ -217,7 +227,8 @@ static bool isContainerElement(const FunctionDecl *FD) {
          llvm::is_contained({"front", "back", "at"}, M->getName());
 }
 
-static bool isAccessor(const FunctionDecl *FD, unsigned Depth) {
+static bool isAccessor(const FunctionDecl *FD, unsigned Depth,
+                       const ASTContext *AnyPure) {
   auto *M = dyn_cast_or_null<CXXMethodDecl>(FD);
   if (!M || M->isStatic() || M->isVirtual() ||
       !M->getReturnType()->isLValueReferenceType() ||
@@ -229,12 +240,18 @@ static bool isAccessor(const FunctionDecl *FD, unsigned Depth) {
     return false;
   auto *Return = dyn_cast<ReturnStmt>(Body->body_front());
   return Return && Return->getRetValue() &&
-         partOfThis(Return->getRetValue(), Depth);
+         partOfThis(Return->getRetValue(), Depth, AnyPure);
 }
 
-bool isAccessor(const FunctionDecl *FD) { return isAccessor(FD, 0); }
+bool isAccessor(const FunctionDecl *FD) { return isAccessor(FD, 0, nullptr); }
 
-const Expr *accessorObject(const Expr *E) {
+bool returnsOwnPart(const FunctionDecl *FD) {
+  return isAccessor(FD, 0, &FD->getASTContext());
+}
+
+const Expr *accessorObject(const Expr *E) { return partObject(E, nullptr); }
+
+static const Expr *partObject(const Expr *E, const ASTContext *AnyPure) {
   auto *Call = dyn_cast_or_null<CallExpr>(E);
   if (!Call)
     return nullptr;
@@ -242,13 +259,13 @@ const Expr *accessorObject(const Expr *E) {
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
     bool Subscript = Op->getOperator() == OO_Subscript &&
                      Op->getNumArgs() == 2 &&
-                     (isContainerElement(FD) || isAccessor(FD));
+                     (isContainerElement(FD) || isAccessor(FD, 0, AnyPure));
     // A matrix's m(i, j).
-    bool Call = Op->getOperator() == OO_Call && isAccessor(FD);
+    bool Call = Op->getOperator() == OO_Call && isAccessor(FD, 0, AnyPure);
     return Subscript || Call ? Op->getArg(0) : nullptr;
   }
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-    return isAccessor(FD) || isContainerElement(FD)
+    return isAccessor(FD, 0, AnyPure) || isContainerElement(FD)
                ? Member->getImplicitObjectArgument()
                : nullptr;
   return nullptr;
@@ -270,6 +287,13 @@ const Expr *soleArgument(const CXXConstructExpr *Construct) {
     Sole = Arg;
   }
   return Sole;
+}
+
+bool needsLateStorage(QualType T) {
+  auto *R = T->getAsCXXRecordDecl();
+  return R && R->hasDefinition() && !R->hasDefaultConstructor() &&
+         !R->isInStdNamespace() &&
+         !T.isTriviallyCopyableType(R->getASTContext());
 }
 
 bool isStdComplex(QualType T) {
@@ -444,6 +468,41 @@ std::string ExprPrinter::calleeText(const CallExpr *Call) const {
   return print(Call->getCallee());
 }
 
+bool ExprPrinter::reevaluable(const Expr *E) const {
+  E = E->IgnoreParenImpCasts();
+  if (tempOf(E) >= 0)
+    return true;
+  if (auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+    return false;
+  if (auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+    return false;
+  if (auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    auto *Method = dyn_cast_or_null<CXXMethodDecl>(FD);
+    bool NamesPart = accessorObject(Call) || (FD && returnsOwnPart(FD)) ||
+                     (Method && Method->isConst() &&
+                      !Method->getParent()->hasMutableFields());
+    if (!NamesPart)
+      return false;
+  }
+  for (const clang::Stmt *Child : E->children())
+    if (auto *Sub = dyn_cast_or_null<Expr>(Child); Sub && !reevaluable(Sub))
+      return false;
+  return true;
+}
+
+std::string ExprPrinter::constructionTarget(const Expr *Object,
+                                            QualType T) const {
+  if (auto *Ref = dyn_cast<DeclRefExpr>(skipImplicit(Object));
+      Ref && needsLateStorage(T)) {
+    auto It = IR.VarOf.find(Ref->getDecl());
+    if (It != IR.VarOf.end() && !IR.Vars[It->second].AliasOf &&
+        !IR.Vars[It->second].RangeOf)
+      return lateStorage(IR.Vars[It->second].Name) + ".build(";
+  }
+  return print(Object) + " = " + typeName(T) + "(";
+}
+
 std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
   int Temp = UseTemp ? tempOf(Call) : -1;
   if (Temp >= 0)
@@ -453,8 +512,9 @@ std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
   if (auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(Call->getCalleeDecl()))
     // Lowering's construction call `p.T(args)` (Lowering/Constructions.h):
     // the object is built anew.
-    Text = print(cast<CXXMemberCallExpr>(Call)->getImplicitObjectArgument()) +
-           " = " + typeName(Ctx.getRecordType(Ctor->getParent())) + "(";
+    Text = constructionTarget(
+        cast<CXXMemberCallExpr>(Call)->getImplicitObjectArgument(),
+        Ctx.getRecordType(Ctor->getParent()));
   else
     Text = calleeText(Call) + "(";
   // A call through a callable this function is specialised on (a
@@ -548,12 +608,22 @@ std::string ExprPrinter::print(const Expr *E) const {
       return print(Op->getArg(0)) + "[" + print(Op->getArg(1)) + "]";
     if (Op->getOperator() == OO_Call && accessorObject(E))
       return printCall(Op, /*UseTemp=*/false); // m(i, j)
+    // Any other object's call, primal code here (an index computed by a
+    // functor, a matrix of integers' m(i, j)): `m(i, j)`.
+    if (Op->getOperator() == OO_Call)
+      return printCall(Op, /*UseTemp=*/true);
     if (Op->getNumArgs() == 2 && Op->isInfixBinaryOp())
       return print(Op->getArg(0)) + " " +
              getOperatorSpelling(Op->getOperator()) + " " +
              print(Op->getArg(1));
     return unsupported(E);
   }
+  // `std::move(v)` copies in generated code: the reverse sweep (and a
+  // constructor that runs twice) still reads what was moved from.
+  if (auto *Call = dyn_cast<CallExpr>(E); Call && Call->isCallToStdMove() &&
+                                          Call->getNumArgs() == 1 &&
+                                          tempOf(Call) < 0)
+    return print(Call->getArg(0));
   if (auto *Call = dyn_cast<CallExpr>(E))
     return printCall(Call, /*UseTemp=*/true);
   if (auto *M = dyn_cast<MemberExpr>(E)) {

@@ -40,6 +40,15 @@ public:
 
   std::string print(const clang::Expr *E) const;
   /// Prints a call itself, even one whose value an extracted temporary holds.
+  /// Whether printing E twice evaluates the same thing twice, with no
+  /// effect: any call in it is lifted into a temporary, or only names a
+  /// part of its object (an accessor, a container's element access, a
+  /// body `return <part>;`, a const member).
+  bool reevaluable(const clang::Expr *E) const;
+  /// The start of a construction's text, up to its arguments: `x = T(`,
+  /// or `_late_x.build(` for a local in late storage.
+  std::string constructionTarget(const clang::Expr *Object,
+                                 clang::QualType T) const;
   std::string printCall(const clang::CallExpr *Call,
                         bool UseTemp = false) const;
   /// What a call calls, as generated code spells it (`ns::f`, `obj.m`).
@@ -58,6 +67,10 @@ public:
 
   static std::string shadowName(llvm::StringRef Name) {
     return "_d_" + Name.str();
+  }
+  /// The ddx::late storage of a local Name (see needsLateStorage).
+  static std::string lateStorage(llvm::StringRef Name) {
+    return "_late_" + Name.str();
   }
   const std::string &varName(int V) const { return IR.Vars[V].Name; }
 
@@ -117,9 +130,20 @@ const clang::Expr *steppedIterator(const clang::Expr *E);
 /// on a shadow object it names the same part of the shadow, so its call is
 /// an access path like `v[i]`: `_d_v.x()` is the shadow of `v.x()`.
 bool isAccessor(const clang::FunctionDecl *FD);
+/// Whether FD returns a part of its object as an accessor does, with any
+/// indices free of side effects (`data[i * cols + j]`, which reads the
+/// member `cols`): its call changes nothing, though it is not an accessor
+/// (on a shadow object, the shadow's `cols` would be read).
+bool returnsOwnPart(const clang::FunctionDecl *FD);
 /// The object of a call of an accessor (`v` in `v[i]`, `v.x()`, `p->x()`),
 /// or null.
 const clang::Expr *accessorObject(const clang::Expr *E);
+
+/// Whether a local of type T lives in ddx::late storage in generated code,
+/// which declares it before it builds it: a class of the user's with no
+/// default constructor that ddx cannot make from zero bytes either (not
+/// trivially copyable: it holds a container, say).
+bool needsLateStorage(clang::QualType T);
 
 /// Whether T is a std::complex.
 bool isStdComplex(clang::QualType T);

@@ -11,6 +11,8 @@ out="$work/$name.ddx.cpp"
 # A case may ask for a language standard: "// DDX-STD: c++20".
 std=$(sed -n 's|^// DDX-STD: *\(.*\)$|\1|p' "$case" | head -1)
 flags=(-std="${std:-c++17}" -I"$project/include" -I"$project/rules" -I"$project/test/e2e")
+# (Every tape must be empty when the program ends: see tape.hpp.)
+cxx_flags=(-DDDX_CHECK_TAPE)
 # A case may load user rules: "// DDX-RULES: <dir under the project>".
 rule_args=()
 rules=$(sed -n 's|^// DDX-RULES: *\(.*\)$|\1|p' "$case" | head -1)
@@ -41,7 +43,7 @@ if [[ "$name" == hof_* ]]; then
     exit 1
   fi
 fi
-"$cxx" "${flags[@]}" -Wall -O1 "$out" -o "$work/$name" "${libs[@]}" 2> "$work/$name.warnings" || {
+"$cxx" "${flags[@]}" -Wall -O1 "${cxx_flags[@]}" "$out" -o "$work/$name" "${libs[@]}" 2> "$work/$name.warnings" || {
   cat "$work/$name.warnings"; exit 1; }
 if grep -q "warning:" "$work/$name.warnings"; then
   cat "$work/$name.warnings"; echo "the generated code compiles with warnings"; exit 1

@@ -1,5 +1,6 @@
 //===- ExprPrinterTest.cpp - Clang expressions back to C++ text -----------===//
 #include "Support/ExprPrinter.h"
+#include "Emit/TangentEmitter.h"
 #include "TestAST.h"
 
 using namespace ddx;
@@ -193,6 +194,71 @@ TEST(ExprPrinter, DeclaresTypesWithNames) {
             "double _d_a[3]");
   EXPECT_EQ(P.Printer->typeName(P.IR->Vars[P.var("v")].Type), "::ns::V");
   EXPECT_EQ(ExprPrinter::shadowName("v"), "_d_v");
+}
+
+} // namespace
+
+namespace {
+
+/// The declared type of the variable Name.
+clang::QualType declaredType(TestAST &AST, llvm::StringRef Name) {
+  using namespace clang::ast_matchers;
+  auto *VD = AST.find<clang::VarDecl>(varDecl(hasName(Name)));
+  EXPECT_NE(VD, nullptr) << Name.str();
+  return VD ? VD->getType() : clang::QualType();
+}
+
+TEST(ExprPrinter, LateStorageForClassesOnlyConstructorsBuild) {
+  TestAST AST(R"(
+    #include <vector>
+    struct Series { std::vector<double> w; Series(double a, int n); };
+    struct Point { double x, y; Point(double, double); };
+    struct Holder { std::vector<double> w; };
+    struct Shape { virtual ~Shape(); double r; Shape(double); };
+    extern Series series; extern Point point; extern Holder holder;
+    extern Shape shape; extern std::vector<double> values;
+  )");
+  auto typeOf = [&](llvm::StringRef Name) { return declaredType(AST, Name); };
+  // No default constructor, and not to be made from zero bytes.
+  EXPECT_TRUE(needsLateStorage(typeOf("series")));
+  EXPECT_TRUE(needsLateStorage(typeOf("shape")));
+  // Zero bytes make a Point; the others have default constructors.
+  EXPECT_FALSE(needsLateStorage(typeOf("point")));
+  EXPECT_FALSE(needsLateStorage(typeOf("holder")));
+  EXPECT_FALSE(needsLateStorage(typeOf("values")));
+}
+
+TEST(ExprPrinter, TheTapeHoldsCopyableObjects) {
+  TestAST AST(R"(
+    #include <map>
+    #include <memory>
+    #include <vector>
+    struct Holder { std::vector<double> w; double c; };
+    struct Pinned { const double k; std::vector<double> w; };
+    struct Series { std::vector<double> w; Series(double a, int n); };
+    struct NoCopy {
+      std::vector<double> w;
+      NoCopy() = default;
+      NoCopy(const NoCopy &) = delete;
+    };
+    extern Holder holder; extern Pinned pinned; extern Series series;
+    extern NoCopy nocopy; double values[4];
+    // (Defined: the templates are instantiated, as where code uses them.)
+    std::map<int, double> weights; std::vector<std::vector<double>> rows;
+    std::vector<std::unique_ptr<double>> owners;
+  )");
+  auto tapeable = [&](llvm::StringRef Name) {
+    return isTapeable(declaredType(AST, Name), AST.ctx());
+  };
+  EXPECT_TRUE(tapeable("holder"));
+  EXPECT_TRUE(tapeable("weights"));
+  EXPECT_TRUE(tapeable("rows"));
+  EXPECT_TRUE(tapeable("values"));
+  // Not assignable back, not copyable, or nothing to pop into.
+  EXPECT_FALSE(tapeable("pinned"));
+  EXPECT_FALSE(tapeable("nocopy"));
+  EXPECT_FALSE(tapeable("owners"));
+  EXPECT_FALSE(tapeable("series"));
 }
 
 } // namespace
