@@ -741,8 +741,21 @@ bool EmitContext::refuseCall(const CallExpr *Call, const CallBinding &B) {
                  "write it with built-in operators on the values it holds "
                  "(one element or member at a time)");
     // (In library code the call chain's last note says what to do.)
-    if (!Method->isVirtual() && !Method->getParent()->isInStdNamespace() &&
-        !Ctx.getSourceManager().isInSystemHeader(Call->getExprLoc()))
+    bool User = !Method->isVirtual() &&
+                !Method->getParent()->isInStdNamespace() &&
+                !Ctx.getSourceManager().isInSystemHeader(Call->getExprLoc());
+    // A reference to a part of the object at an index read from its
+    // members (`data[i * cols + j]`): the shadow's members are zero.
+    if (User && Method->hasBody() && returnsOwnPart(Method))
+      Diags.note(Call->getExprLoc(),
+                 "ddx follows a function returning a reference when its "
+                 "body is 'return <a part of the object>;' with indices "
+                 "computed from its parameters and constants; '" +
+                     Name +
+                     "' computes its index from the object's members, which "
+                     "are zero in the derivative's object: index the member "
+                     "directly, or pass the sizes as parameters");
+    else if (User)
       Diags.note(Call->getExprLoc(),
                  "ddx differentiates a member function from its definition: "
                  "make the definition of '" +
