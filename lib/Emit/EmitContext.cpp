@@ -897,8 +897,6 @@ bool EmitContext::checkValueClass(const Stmt &Assign, int Target) {
   return false;
 }
 
-/// A member function's derivative is a free function taking the object as
-/// `self`: it can reach only public members.
 std::string EmitContext::assignResult(int Var, const std::string &Value) const {
   if (Var < 0)
     return Value + ";";
@@ -1051,6 +1049,8 @@ Lines EmitContext::buildLateObject(const CallExpr *Call) {
   return Out;
 }
 
+/// A member function's derivative is a free function taking the object as
+/// `self`: it can reach only public members.
 bool EmitContext::checkMemberAccess(const CallExpr *Call,
                                     const ResolvedCall &R) {
   auto *Method = dyn_cast<CXXMethodDecl>(R.What.Function);

@@ -93,9 +93,9 @@ struct EmitContext {
   /// so that the derivative has objects whose members it sets. Empty for
   /// any other call.
   Lines buildLateObject(const clang::CallExpr *Call);
-  /// `Result = Value;`, or the assignment that builds Result the first
-  /// time when it is a local in late storage. Result may be "" (no
-  /// result: `Value;`).
+  /// `<Var> = Value;`, or the assignment that builds Var the first time
+  /// when it is a local in late storage. Var may be -1 (no result:
+  /// `Value;`).
   std::string assignResult(int Var, const std::string &Value) const;
   /// What the generated callee of a resolved call returns (void for a
   /// member returning *this by reference).
