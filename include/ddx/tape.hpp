@@ -141,6 +141,20 @@ public:
   void push_bytes(const void *p, std::size_t n) { bytes_in(p, n); }
   void pop_bytes(void *p, std::size_t n) { bytes_out(p, n); }
 
+  /// The n elements from position first of a range (what a rule writes
+  /// through an output range into memory ddx cannot name), then their
+  /// count; pop_range reads the count and puts the elements back.
+  template <class It> void push_range(It first, std::ptrdiff_t n) {
+    for (std::ptrdiff_t k = 0; k < n; ++k)
+      push(first[k]);
+    push(n);
+  }
+  template <class It> void pop_range(It first) {
+    std::ptrdiff_t n = pop<std::ptrdiff_t>();
+    for (std::ptrdiff_t k = n; k-- > 0;)
+      pop(first[k]);
+  }
+
   /// Where the tape is now: rewind(mark()) drops what is pushed after.
   struct position {
     std::size_t bytes, objects;

@@ -315,10 +315,43 @@ bool RuleCallEmitter::readsWrittenContainer(const Expr *Container) {
   return true;
 }
 
-const Expr *RuleCallEmitter::writtenContainer(const Argument &A) const {
+const Expr *RuleCallEmitter::namedContainer(const Argument &A) const {
   const Expr *Storage = rangeStorage(A.E);
   if (Storage && C.Printer.rootVar(Storage) >= 0 &&
       isTapeable(Storage->getType(), C.Ctx))
+    return Storage;
+  return nullptr;
+}
+
+/// What a position in a range (a pointer, or an iterator class with a
+/// value_type) reads, or null.
+static QualType rangeElement(QualType Position) {
+  Position = Position.getNonReferenceType();
+  if (Position->isPointerType())
+    return Position->getPointeeType();
+  const CXXRecordDecl *Class = Position->getAsCXXRecordDecl();
+  if (!Class)
+    return QualType();
+  for (const NamedDecl *D : Class->lookup(
+           DeclarationName(&Class->getASTContext().Idents.get("value_type"))))
+    if (auto *Alias = dyn_cast<TypedefNameDecl>(D))
+      return Alias->getUnderlyingType();
+  return QualType();
+}
+
+bool RuleCallEmitter::writtenElements(
+    const Argument &A, const std::vector<std::string> &Primal) const {
+  // (The position is printed again in the reverse sweep, where the
+  // variables it reads hold their values at the call again; its elements
+  // are copied one by one, so they must be plain values.)
+  QualType Element = rangeElement(A.E->getType());
+  return !B.Written.empty() && C.Printer.reevaluable(A.E) &&
+         !Element.isNull() && Element.isTriviallyCopyableType(C.Ctx) &&
+         Primal.size() == Args.size();
+}
+
+const Expr *RuleCallEmitter::writtenContainer(const Argument &A) const {
+  if (const Expr *Storage = namedContainer(A))
     return Storage;
   C.Diags.error(A.E->getExprLoc(),
                 "ddx cannot record the values '" +
@@ -443,8 +476,23 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
     Result.Forward.push_back("_tape.push(" + Text + ");");
     Rewind.insert(Rewind.begin(), "_tape.pop(" + Text + ");");
   }
+  bool ElementsRecorded = false;
   for (const Argument &A : Args)
     if (A.Role == ParamRole::OutputRange) {
+      if (ElementsRecorded)
+        continue;
+      if (!namedContainer(A) && writtenElements(A, Primal)) {
+        // The rule says how many elements the call writes from here on.
+        if (!readsWrittenContainer(A.E))
+          return Result;
+        std::string Position = C.Printer.print(A.E);
+        Result.Forward.push_back("_tape.push_range(" + Position + ", " +
+                                 B.Written + "(" + llvm::join(Primal, ", ") +
+                                 "));");
+        Rewind.insert(Rewind.begin(), "_tape.pop_range(" + Position + ");");
+        ElementsRecorded = true;
+        continue;
+      }
       const Expr *Container = writtenContainer(A);
       if (!Container || !readsWrittenContainer(Container))
         return Result;

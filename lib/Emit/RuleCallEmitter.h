@@ -65,6 +65,14 @@ private:
   /// The container (or array) an output range writes, which the reverse
   /// sweep puts back; null after reporting why it cannot.
   const clang::Expr *writtenContainer(const Argument &A) const;
+  /// The container A points into, if a named one ddx can record whole.
+  const clang::Expr *namedContainer(const Argument &A) const;
+  /// Whether the reverse sweep can record the elements the call writes
+  /// from output range A on, one by one: the rule says how many (its
+  /// `_written` function, called with the Primal arguments), and A can be
+  /// printed again in the reverse sweep.
+  bool writtenElements(const Argument &A,
+                       const std::vector<std::string> &Primal) const;
   /// What the callables passed to the call write of what they capture by
   /// reference (a for_each that sums into a local): the caller's
   /// variables, which the reverse sweep puts back before the pullback.

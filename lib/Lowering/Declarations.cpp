@@ -254,9 +254,15 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   }
   // The compiler's default constructor of an aggregate builds its members
   // as its initialisers say (a member's own constructor, or default value).
+  // (So does the default construction of an array's elements, whose
+  // constructor may take default arguments: `std::complex<double> z[3];`.)
   const CXXConstructorDecl *Implicit = nullptr;
   if (auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
-      Construct && Construct->getNumArgs() == 0) {
+      Construct && (Construct->getNumArgs() == 0 ||
+                    (T->isArrayType() &&
+                     llvm::all_of(Construct->arguments(), [](const Expr *Arg) {
+                       return isa<CXXDefaultArgExpr>(Arg);
+                     })))) {
     Implicit = Construct->getConstructor();
     Init = nullptr;
   }

@@ -248,6 +248,11 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
         return Rule && takesParamsOf(Rule, FD, Offset, /*Complex=*/true);
       }))
     B.Pullback = Qualified + Base.str() + "_pullback" + Instance;
+  if (llvm::any_of(Lookup("_written"), [&](const NamedDecl *D) {
+        const FunctionDecl *Rule = asFunction(D);
+        return Rule && Rule->getNumParams() == FD->getNumParams() + Offset;
+      }))
+    B.Written = Qualified + Base.str() + "_written" + Instance;
   // The roles come from the overload with a parameter for each of the
   // callee's (and the object's) and one tangent per differentiable one;
   // overloads of the same arity are expected to agree. A rule of a member

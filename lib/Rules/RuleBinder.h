@@ -59,6 +59,11 @@ struct CallBinding {
   Kind K = Kind::Opaque;
   std::string Pushforward; ///< qualified rule name for Kind::Rule
   std::string Pullback;    ///< qualified name of the pullback, if any
+  /// Qualified name of the rule's `_written` function, if any: given the
+  /// call's arguments, how many elements the call writes from its first
+  /// output range on (so reverse mode can record them where the range is
+  /// not a container ddx can name).
+  std::string Written;
   const clang::FunctionDecl *Callee = nullptr;
   /// For a rule: one role per parameter of the callee.
   std::vector<ParamRole> Roles;

@@ -1,5 +1,10 @@
 // ddx rules for <algorithm>: transform (one range and two) and for_each,
-// with the user's callable.
+// with the user's callable; copy, copy_n, copy_backward, fill and fill_n.
+//
+// A rule's `_written` function says how many elements the call writes from
+// its (first) output range on: reverse mode records them before the call
+// where the range is not a container ddx can name whole (a pointer
+// parameter), and puts them back before the pullback.
 //
 // The callable arrives as an object ddx generates for it, the ranges as
 // iterators with the same positions in their shadows as tangents or
@@ -50,6 +55,11 @@ void transform_pullback(DDX_RANGE It first, DDX_RANGE It last,
   }
 }
 
+template <class It, class Out, class Op>
+std::ptrdiff_t transform_written(It first, It last, Out, const Op &) {
+  return last - first;
+}
+
 // transform(first1, last1, first2, out, op): out_k = op(a_k, b_k)
 
 template <class It1, class It2, class Out, class Op, class D1, class DEnd,
@@ -89,6 +99,11 @@ void transform_pullback(DDX_RANGE It1 first1, DDX_RANGE It1 last1,
   }
 }
 
+template <class It1, class It2, class Out, class Op>
+std::ptrdiff_t transform_written(It1 first1, It1 last1, It2, Out, const Op &) {
+  return last1 - first1;
+}
+
 // for_each(first, last, f): f(x_k) for each element, in order; f may write
 // the element (a reference parameter) or what it captures.
 
@@ -113,6 +128,139 @@ void for_each_pullback(DDX_OUTPUT_RANGE It first, DDX_OUTPUT_RANGE It last,
     auto &&dx = range_detail::slot(dfirst, k);
     f.reverse(first[k], dx);
   }
+}
+
+template <class It, class F>
+std::ptrdiff_t for_each_written(It first, It last, const F &) {
+  return last - first;
+}
+
+// copy(first, last, out): out_k = x_k, k ascending (out may start before
+// first in the same range, as the library allows).
+
+template <class It, class Out, class D, class DEnd, class DOut>
+Out copy_pushforward(DDX_RANGE It first, DDX_RANGE It last,
+                     DDX_OUTPUT_RANGE Out out, D dfirst, DEnd, DOut dout) {
+  using T = range_detail::value_t<It>;
+  for (; first != last; ++first, ++dfirst, ++out, ++dout) {
+    *out = *first;
+    *dout = static_cast<T>(*dfirst);
+  }
+  return out;
+}
+
+/// (Each output's adjoint moves to its input, last copied first, so a copy
+/// within one range moves each adjoint once.)
+template <class It, class Out, class D, class DEnd, class DOut>
+void copy_pullback(DDX_RANGE It first, DDX_RANGE It last, DDX_OUTPUT_RANGE Out,
+                   D dfirst, DEnd, DOut dout) {
+  range_detail::move_adjoints<range_detail::value_t<It>>(last - first, dfirst,
+                                                         dout, false);
+}
+
+/// (How many elements copy writes from out on: reverse mode records them
+/// where out is not a container ddx can name.)
+template <class It, class Out>
+std::ptrdiff_t copy_written(It first, It last, Out) {
+  return last - first;
+}
+
+// copy_n(first, n, out): out_k = x_k for k < n.
+
+template <class It, class Size, class Out, class D, class DSize, class DOut>
+Out copy_n_pushforward(DDX_RANGE It first, Size n, DDX_OUTPUT_RANGE Out out,
+                       D dfirst, DSize, DOut dout) {
+  using T = range_detail::value_t<It>;
+  for (Size k = 0; k < n; ++k, ++first, ++dfirst, ++out, ++dout) {
+    *out = *first;
+    *dout = static_cast<T>(*dfirst);
+  }
+  return out;
+}
+
+template <class It, class Size, class Out, class D, class DSize, class DOut>
+void copy_n_pullback(DDX_RANGE It, Size n, DDX_OUTPUT_RANGE Out, D dfirst,
+                     DSize, DOut dout) {
+  if (n > 0)
+    range_detail::move_adjoints<range_detail::value_t<It>>(
+        static_cast<std::ptrdiff_t>(n), dfirst, dout, false);
+}
+
+template <class It, class Size, class Out>
+std::ptrdiff_t copy_n_written(It, Size n, Out) {
+  return n > 0 ? static_cast<std::ptrdiff_t>(n) : 0;
+}
+
+// copy_backward(first, last, out_last): the range ends at out_last, copied
+// last element first (out may end after last in the same range).
+
+template <class It, class Out, class D, class DEnd, class DOut>
+Out copy_backward_pushforward(DDX_RANGE It first, DDX_RANGE It last,
+                              DDX_OUTPUT_RANGE Out out, D dfirst, DEnd,
+                              DOut dout) {
+  using T = range_detail::value_t<It>;
+  std::ptrdiff_t n = last - first;
+  for (std::ptrdiff_t k = n; k-- > 0;) {
+    out[k - n] = first[k];
+    dout[k - n] = range_detail::read<T>(dfirst, k);
+  }
+  return out - n;
+}
+
+template <class It, class Out, class D, class DEnd, class DOut>
+void copy_backward_pullback(DDX_RANGE It first, DDX_RANGE It last,
+                            DDX_OUTPUT_RANGE Out, D dfirst, DEnd, DOut dout) {
+  std::ptrdiff_t n = last - first;
+  range_detail::move_adjoints<range_detail::value_t<It>>(n, dfirst, dout - n,
+                                                         true);
+}
+
+// fill(first, last, v): x_k = v for each element.
+
+template <class It, class T, class D, class DEnd>
+void fill_pushforward(DDX_OUTPUT_RANGE It first, DDX_OUTPUT_RANGE It last,
+                      const T &value, D dfirst, DEnd,
+                      ::ddx::tangent_t<T> dvalue) {
+  for (; first != last; ++first, ++dfirst) {
+    *first = value;
+    *dfirst = dvalue;
+  }
+}
+
+template <class It, class T, class D, class DEnd>
+void fill_pullback(DDX_OUTPUT_RANGE It first, DDX_OUTPUT_RANGE It last,
+                   const T &, D dfirst, DEnd, ::ddx::tangent_t<T> &dvalue) {
+  dvalue += range_detail::take_adjoints<T>(last - first, dfirst);
+}
+
+template <class It, class T>
+std::ptrdiff_t fill_written(It first, It last, const T &) {
+  return last - first;
+}
+
+// fill_n(first, n, v): x_k = v for k < n.
+
+template <class It, class Size, class T, class D, class DSize>
+It fill_n_pushforward(DDX_OUTPUT_RANGE It first, Size n, const T &value,
+                      D dfirst, DSize, ::ddx::tangent_t<T> dvalue) {
+  for (Size k = 0; k < n; ++k, ++first, ++dfirst) {
+    *first = value;
+    *dfirst = dvalue;
+  }
+  return first;
+}
+
+template <class It, class Size, class T, class D, class DSize>
+void fill_n_pullback(DDX_OUTPUT_RANGE It, Size n, const T &, D dfirst, DSize,
+                     ::ddx::tangent_t<T> &dvalue) {
+  if (n > 0)
+    dvalue +=
+        range_detail::take_adjoints<T>(static_cast<std::ptrdiff_t>(n), dfirst);
+}
+
+template <class It, class Size, class T>
+std::ptrdiff_t fill_n_written(It, Size n, const T &) {
+  return n > 0 ? static_cast<std::ptrdiff_t>(n) : 0;
 }
 
 } // namespace ddx::rules

@@ -44,6 +44,13 @@ template <class T> T conj(const T &x) {
     return T(x.real(), -x.imag());
 }
 
+/// Whether T is a number: arithmetic, or complex (with real() and imag()).
+template <class T, class = void> struct is_number : std::is_arithmetic<T> {};
+template <class T>
+struct is_number<T, std::void_t<decltype(std::declval<const T &>().real()),
+                                decltype(std::declval<const T &>().imag())>>
+    : std::true_type {};
+
 /// a + b, as a callable object: the value, the tangent, the adjoints.
 struct plus {
   template <class A, class B> auto operator()(const A &a, const B &b) const {
@@ -93,6 +100,35 @@ template <class D> decltype(auto) slot(D d, std::ptrdiff_t k) { return d[k]; }
 /// A reading of a shadow element as a value of type T.
 template <class T, class D> T read(D d, std::ptrdiff_t k) {
   return static_cast<T>(d[k]);
+}
+
+/// The pullback of out_k = x_k for k < n: each output's adjoint is added to
+/// its input's and cleared, last copied first (first copied first when
+/// Backward, as copy_backward copies), so a copy within one range moves
+/// each adjoint once. Elements are values (numbers, std::complex).
+template <class T, class D, class DOut>
+void move_adjoints(std::ptrdiff_t n, D dfirst, DOut dout, bool Backward) {
+  static_assert(is_number<T>::value,
+                "ddx's copy rules take ranges of numbers or std::complex");
+  for (std::ptrdiff_t i = 0; i < n; ++i) {
+    std::ptrdiff_t k = Backward ? i : n - 1 - i;
+    T seed = read<T>(dout, k);
+    dout[k] = 0;
+    slot(dfirst, k) += seed;
+  }
+}
+
+/// The adjoints of x_0 ... x_{n-1}, each written the same value, summed and
+/// cleared: the adjoint of that value.
+template <class T, class D> T take_adjoints(std::ptrdiff_t n, D dfirst) {
+  static_assert(is_number<T>::value,
+                "ddx's fill rules take ranges of numbers or std::complex");
+  T sum = T(0);
+  for (std::ptrdiff_t k = n; k-- > 0;) {
+    sum += read<T>(dfirst, k);
+    dfirst[k] = 0;
+  }
+  return sum;
 }
 
 /// acc = op(acc, x_k) over a range, forward: the value and its tangent.
