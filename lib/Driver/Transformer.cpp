@@ -6,6 +6,7 @@
 #include "Plan/CallableResolver.h"
 #include "Plan/DiffPlan.h"
 #include "Requests/RequestFinder.h"
+#include "Requests/TemplateKey.h"
 #include "Rules/RuleBinder.h"
 #include "Support/Diagnostics.h"
 #include "Support/ExprPrinter.h"
@@ -93,6 +94,17 @@ private:
   nlohmann::json location(SourceLocation Loc) const;
   std::string text(const Expr *E) const;
   bool planRequest(const Request &R, std::string &Rewrite);
+  /// The rewrite of the requests at one place in the text: one request, or
+  /// a template's instantiations (through a dispatch class when they call
+  /// different entries); empty after reporting an error.
+  std::string rewriteAt(llvm::ArrayRef<const Request *> Group);
+  std::string dispatchRewrite(llvm::ArrayRef<const Request *> Group,
+                              llvm::ArrayRef<std::string> Rewrites);
+  void reportUntold(SourceLocation Loc, llvm::Error Why);
+  /// Dispatch classes, by the offset of the declaration before which they
+  /// go (after the entries declared there).
+  std::map<unsigned, std::string> DispatchClasses;
+  llvm::StringSet<> DispatchNames;
   bool checkResult(const Request &R);
   bool fitsShadow(QualType Param, const Expr *Primal, const Expr *Shadow) const;
   /// Each request's entry function, and where its first request's
@@ -468,6 +480,71 @@ nlohmann::json TUTransformer::report(bool Written) const {
           {"diagnostics", Diagnostics}};
 }
 
+void TUTransformer::reportUntold(SourceLocation Loc, llvm::Error Why) {
+  Diags.error(Loc, "ddx cannot tell this request's instantiations apart, "
+                   "which call different derivatives: " +
+                       llvm::toString(std::move(Why)));
+  Diags.note(Loc, "move the request into a function whose template "
+                  "parameters have names (types or integers)");
+}
+
+std::string TUTransformer::rewriteAt(llvm::ArrayRef<const Request *> Group) {
+  std::vector<std::string> Rewrites;
+  for (const Request *R : Group) {
+    std::string Rewrite;
+    if (!planRequest(*R, Rewrite))
+      return "";
+    Rewrites.push_back(std::move(Rewrite));
+  }
+  if (llvm::all_equal(Rewrites))
+    return Rewrites.front();
+  return dispatchRewrite(Group, Rewrites);
+}
+
+std::string
+TUTransformer::dispatchRewrite(llvm::ArrayRef<const Request *> Group,
+                               llvm::ArrayRef<std::string> Rewrites) {
+  // Each rewrite is `::ddx_generated::<entry>(<arguments>)`, the arguments
+  // the same text in every instantiation.
+  SourceLocation Loc = Group.front()->Call->getBeginLoc();
+  std::vector<std::pair<std::string, std::string>> KeyEntries;
+  std::string AtRequest, Arguments;
+  for (size_t I = 0; I < Group.size(); ++I) {
+    llvm::Expected<TemplateKey> Key = templateKeyOf(Group[I]->In);
+    if (!Key) {
+      reportUntold(Loc, Key.takeError());
+      return "";
+    }
+    llvm::StringRef Rewrite = Rewrites[I];
+    Rewrite.consume_front("::ddx_generated::");
+    auto [Entry, Rest] = Rewrite.split('(');
+    if (I > 0 && ("(" + Rest).str() != Arguments) {
+      Diags.error(Loc, "ddx cannot rewrite this request once for all its "
+                       "instantiations: they pass different arguments");
+      return "";
+    }
+    Arguments = ("(" + Rest).str();
+    AtRequest = Key->AtRequest;
+    KeyEntries.emplace_back(Key->Instance, Entry.str());
+  }
+  // (Named for the template and the line: `dpower_request_L19`.)
+  const FunctionDecl *In = Group.front()->In;
+  std::string Stem = In && In->getIdentifier()
+                         ? In->getIdentifier()->getName().str() + "_"
+                         : std::string();
+  Stem += "request_L" + std::to_string(SM.getExpansionLineNumber(Loc));
+  std::string Name = Stem;
+  for (unsigned N = 2; !DispatchNames.insert(Name).second; ++N)
+    Name = Stem + "_" + std::to_string(N);
+  llvm::Expected<std::string> Class = dispatchClass(Name, KeyEntries);
+  if (!Class) {
+    reportUntold(Loc, Class.takeError());
+    return "";
+  }
+  DispatchClasses[topLevelOffset(Loc)] += *Class;
+  return "::ddx_generated::" + Name + "<" + AtRequest + ">::call" + Arguments;
+}
+
 std::optional<std::string> TUTransformer::transform() {
   FileID Main = SM.getMainFileID();
   llvm::StringRef Original = SM.getBufferData(Main);
@@ -482,17 +559,20 @@ std::optional<std::string> TUTransformer::transform() {
                              : std::optional<std::string>(Original.str());
 
   OutputWriter Writer(Original, O.InputName, O.OutputName);
+  // (A template's request comes once per instantiation, at the same text.)
+  std::map<std::pair<unsigned, unsigned>, std::vector<const Request *>> At;
   for (const Request &R : Requests) {
-    std::string Rewrite;
-    if (!planRequest(R, Rewrite))
-      continue;
     SourceLocation Begin = SM.getExpansionLoc(R.Call->getBeginLoc());
     CharSourceRange Range = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(R.Call->getSourceRange()), SM,
         Ctx.getLangOpts());
-    unsigned Start = SM.getFileOffset(Begin);
-    unsigned End = SM.getFileOffset(Range.getEnd());
-    Writer.replace(Start, End - Start, Rewrite);
+    At[{SM.getFileOffset(Begin), SM.getFileOffset(Range.getEnd())}].push_back(
+        &R);
+  }
+  for (const auto &[Span, Group] : At) {
+    std::string Rewrite = rewriteAt(Group);
+    if (!Rewrite.empty())
+      Writer.replace(Span.first, Span.second - Span.first, Rewrite);
   }
   if (Diags.hasErrors())
     return std::nullopt;
@@ -521,6 +601,8 @@ std::optional<std::string> TUTransformer::transform() {
                     ". Do not edit.\n#include <ddx/ddx.hpp>\n"
                     "#include <ddx/tape.hpp>\n#include <ddx/rules/cmath.hpp>\n"
                     "#include <tuple>\n");
+  for (const auto &[Offset, Classes] : DispatchClasses)
+    EntryDeclarations[Offset] += Classes;
   for (const auto &[Offset, Entries] : EntryDeclarations)
     Writer.insertBlock(
         Offset,

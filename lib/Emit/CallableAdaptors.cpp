@@ -38,6 +38,10 @@ public:
   /// The template header of a pullback: one type for each adjoint slot of a
   /// parameter, "" if there is none.
   std::string adjointTemplate() const;
+  /// The template header of the dual object's pushforward: a non-const
+  /// reference parameter's tangent is a forwarding reference.
+  std::string tangentTemplate() const;
+  static bool takesAnyTangent(const Slot &S);
   /// The adjoint slots' locals of the callable's own type, declared before
   /// the sweeps, and their accumulation into the rule's slots after.
   std::string adjointLocals() const {
@@ -106,7 +110,7 @@ std::string AdaptorWriter::members(AdaptorKind K) const {
 
 std::string AdaptorWriter::params(AdaptorKind K, bool Seeded) const {
   std::vector<std::string> Out, Shadows;
-  unsigned Adjoints = 0;
+  unsigned Adjoints = 0, Tangents = 0;
   for (const Slot &S : Slots) {
     if (S.Capture)
       continue;
@@ -116,7 +120,13 @@ std::string AdaptorWriter::params(AdaptorKind K, bool Seeded) const {
     // Every parameter has a tangent or adjoint slot (docs/rules.md), so a
     // rule can call any callable alike: one that carries no derivative (an
     // int, a pointer) ignores what it is given.
-    if (S.Act == ParamActivity::Duplicated) // a pointer or reference
+    // (A reference parameter's tangent is whatever the rule passes: the
+    // element's own tangent where the callable writes it, for_each, or a
+    // value where it only reads it, a fold.)
+    if (K == AdaptorKind::Dual && takesAnyTangent(S))
+      Shadows.push_back("_Tangent" + std::to_string(Tangents++) + " &&" +
+                        ExprPrinter::shadowName(S.Name));
+    else if (S.Act == ParamActivity::Duplicated) // a pointer or reference
       Shadows.push_back(C.Printer.declare(shadowType(C.Ctx, S.Type),
                                           ExprPrinter::shadowName(S.Name)));
     else if (S.Act != ParamActivity::Active)
@@ -132,6 +142,20 @@ std::string AdaptorWriter::params(AdaptorKind K, bool Seeded) const {
     Out.push_back(retName() + " _seed");
   Out.insert(Out.end(), Shadows.begin(), Shadows.end());
   return llvm::join(Out, ", ");
+}
+
+bool AdaptorWriter::takesAnyTangent(const Slot &S) {
+  return !S.Capture && S.Act == ParamActivity::Duplicated &&
+         S.Type->isLValueReferenceType() &&
+         !S.Type.getNonReferenceType().isConstQualified();
+}
+
+std::string AdaptorWriter::tangentTemplate() const {
+  std::vector<std::string> Types;
+  for (const Slot &S : Slots)
+    if (takesAnyTangent(S))
+      Types.push_back("class _Tangent" + std::to_string(Types.size()));
+  return Types.empty() ? "" : "template <" + llvm::join(Types, ", ") + ">\n";
 }
 
 std::string AdaptorWriter::adjointTemplate() const {
@@ -290,9 +314,12 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
     return IsScalar(S) ? "_c[" + std::to_string(First[IndexOf(S)]) + "]"
                        : Local(S);
   };
+  // (A parameter's shadow is passed as pullback passes it: a reference
+  // parameter's is the caller's adjoint slot.)
   auto FwdCot = [&](const Slot &S) {
-    return S.Capture && S.Act == ParamActivity::Duplicated ? Cot(S)
-                                                           : std::string();
+    if (!S.Capture)
+      return FwdShadow(S);
+    return S.Act == ParamActivity::Duplicated ? Cot(S) : std::string();
   };
   auto RevCot = [&](const Slot &S) {
     if (S.Act == ParamActivity::Inactive)
@@ -378,7 +405,7 @@ std::string CallableAdaptors::construct(EmitContext &C,
                       nullptr, /*IsObject=*/true});
   size_t Members = R.Args.size();
   for (const ParmVarDecl *P : R.What.Function->parameters())
-    R.Args.push_back({nullptr, P->getType(), P});
+    R.Args.push_back({nullptr, generatedParamType(P), P});
   // A gsl_function's context is a member, passed as the last argument.
   if (RC.Context) {
     R.Args.back().E = RC.Holder;
@@ -461,7 +488,8 @@ std::string CallableAdaptors::construct(EmitContext &C,
             ") const {\n" + W.scratchShadows() + "return " + Call +
             W.args(ZeroTangent, "") + ")" +
             (W.floatingReturn() ? ".value" : "") + ";\n}\n";
-    Text += (W.floatingReturn() ? "::ddx::dual<" + Ret + ">" : Ret) +
+    Text += W.tangentTemplate() +
+            (W.floatingReturn() ? "::ddx::dual<" + Ret + ">" : Ret) +
             " pushforward(" + W.params(AdaptorKind::Dual) +
             ") const {\nreturn " + Call + W.args(Shadowed, "") + ");\n}\n";
   } else {

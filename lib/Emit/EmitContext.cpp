@@ -157,7 +157,8 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
   auto AddArgs = [&](const FunctionDecl *FD) {
     for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I)
       Out.Args.push_back(
-          {Args[I], FD->getParamDecl(I)->getType(), FD->getParamDecl(I)});
+          {Args[I], generatedParamType(FD->getParamDecl(I)),
+           FD->getParamDecl(I)});
   };
   // The object of a member function, its `self`; in a branch of a virtual
   // call's dispatch, as the overrider's class.
@@ -265,7 +266,7 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
         B.Param = I;
         Out.What.Bindings.push_back(B);
       }
-      Out.Args.push_back({Args[I], P->getType(), P});
+      Out.Args.push_back({Args[I], generatedParamType(P), P});
       continue;
     }
     // Specialise the callee on the concrete callable passed here.
@@ -901,7 +902,7 @@ std::string EmitContext::assignResult(int Var, const std::string &Value) const {
   if (Var < 0)
     return Value + ";";
   const std::string &Name = Printer.varName(Var);
-  if (unsigned(Var) >= IR.NumParams && needsLateStorage(IR.Vars[Var].Type))
+  if (Printer.inLateStorage(Var))
     return ExprPrinter::lateStorage(Name) + ".assign(" + Value + ");";
   return Name + " = " + Value + ";";
 }
@@ -999,7 +1000,7 @@ Lines EmitContext::buildLateObject(const CallExpr *Call) {
   auto *Ref =
       dyn_cast<DeclRefExpr>(skipImplicit(Member->getImplicitObjectArgument()));
   int V = Ref ? Printer.rootVar(Ref) : -1;
-  if (V < 0 || !needsLateStorage(T) || IR.Vars[V].AliasOf || IR.Vars[V].RangeOf)
+  if (!Printer.inLateStorage(V))
     return {};
   const std::string &Name = IR.Vars[V].Name;
   // The constructor runs twice, itself and its derivative: what it changes

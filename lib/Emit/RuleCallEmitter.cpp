@@ -85,7 +85,7 @@ bool RuleCallEmitter::argumentList(AdaptorKind K,
       Out.push_back(A.Text);
       continue;
     }
-    auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx);
+    auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx, Call);
     if (!R) {
       C.Diags.error(A.E->getExprLoc(),
                     "ddx cannot resolve the callable passed to '" +
@@ -238,7 +238,7 @@ RuleCallEmitter::resolvedCallables() const {
   std::vector<std::pair<const Argument *, ResolvedCallable>> Resolved;
   for (const Argument &A : Args)
     if (A.Role == ParamRole::Callable)
-      if (auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx))
+      if (auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx, Call))
         Resolved.emplace_back(&A, std::move(*R));
   return Resolved;
 }
@@ -339,15 +339,47 @@ static QualType rangeElement(QualType Position) {
   return QualType();
 }
 
-bool RuleCallEmitter::writtenElements(
-    const Argument &A, const std::vector<std::string> &Primal) const {
+bool RuleCallEmitter::writtenElements(const Argument &A) const {
   // (The position is printed again in the reverse sweep, where the
   // variables it reads hold their values at the call again; its elements
   // are copied one by one, so they must be plain values.)
   QualType Element = rangeElement(A.E->getType());
   return !B.Written.empty() && C.Printer.reevaluable(A.E) &&
-         !Element.isNull() && Element.isTriviallyCopyableType(C.Ctx) &&
-         Primal.size() == Args.size();
+         !Element.isNull() && Element.isTriviallyCopyableType(C.Ctx);
+}
+
+bool RuleCallEmitter::callableReaches(const Expr *Position) {
+  TargetList Written = C.Pointers.pointee(Position);
+  for (const auto &[Callable, R] : resolvedCallables())
+    for (const CalleeArg &Capture : R.Captures) {
+      QualType T = Capture.ParamType;
+      if (!Capture.E || !(T->isReferenceType() || T->isPointerType()))
+        continue;
+      // (A pointer, captured either way, reads what it points into; a
+      // reference, the variable it names.)
+      TargetList Read;
+      if (T.getNonReferenceType()->isPointerType())
+        Read = C.Pointers.pointee(Capture.E);
+      else
+        Read.push_back(C.Printer.rootVar(Capture.E));
+      if (llvm::none_of(Read, [&](int Target) {
+            return llvm::is_contained(Written, Target);
+          }))
+        continue;
+      C.Diags.error(Callable->E->getExprLoc(),
+                    "ddx cannot differentiate this call of '" +
+                        B.Callee->getQualifiedNameAsString() +
+                        "' in reverse mode: the callable reads, through '" +
+                        C.Printer.print(Capture.E) +
+                        "', memory the call writes while calling it, and the "
+                        "reverse sweep could only call it again with that "
+                        "memory as it was before the call");
+      C.Diags.note(Callable->E->getExprLoc(),
+                   "copy what the callable reads into a local first, and "
+                   "capture that (by value)");
+      return true;
+    }
+  return false;
 }
 
 const Expr *RuleCallEmitter::writtenContainer(const Argument &A) const {
@@ -464,33 +496,25 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
   std::vector<const Expr *> Captures;
   if (!writtenCaptures(Captures))
     return Result;
-  for (const Expr *Capture : Captures) {
-    std::string Text = C.Printer.print(Capture);
-    if (!isTapeable(Capture->getType(), C.Ctx)) {
-      C.Diags.error(Capture->getExprLoc(),
-                    "ddx cannot record '" + Text +
-                        "', which the callable passed here writes, for the "
-                        "reverse sweep: it is not made of plain values");
-      return Result;
-    }
-    Result.Forward.push_back("_tape.push(" + Text + ");");
-    Rewind.insert(Rewind.begin(), "_tape.pop(" + Text + ");");
-  }
-  bool ElementsRecorded = false;
+  // (The outputs are recorded before the captures, so the reverse sweep puts
+  // the captures back first: a position may read a variable the callable
+  // writes.) A rule with a _written function writes one range, which its
+  // output-range parameters all point into.
+  bool FirstOutput = true;
   for (const Argument &A : Args)
     if (A.Role == ParamRole::OutputRange) {
-      if (ElementsRecorded)
+      bool First = std::exchange(FirstOutput, false);
+      if (!First && !B.Written.empty())
         continue;
-      if (!namedContainer(A) && writtenElements(A, Primal)) {
+      if (First && !namedContainer(A) && writtenElements(A)) {
         // The rule says how many elements the call writes from here on.
-        if (!readsWrittenContainer(A.E))
+        if (callableReaches(A.E))
           return Result;
         std::string Position = C.Printer.print(A.E);
         Result.Forward.push_back("_tape.push_range(" + Position + ", " +
                                  B.Written + "(" + llvm::join(Primal, ", ") +
                                  "));");
         Rewind.insert(Rewind.begin(), "_tape.pop_range(" + Position + ");");
-        ElementsRecorded = true;
         continue;
       }
       const Expr *Container = writtenContainer(A);
@@ -506,6 +530,18 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
       Result.Forward.push_back("_tape.push(" + Pointee + ");");
       Unwrite.insert(Unwrite.begin(), "_tape.pop(" + Pointee + ");");
     }
+  for (const Expr *Capture : Captures) {
+    std::string Text = C.Printer.print(Capture);
+    if (!isTapeable(Capture->getType(), C.Ctx)) {
+      C.Diags.error(Capture->getExprLoc(),
+                    "ddx cannot record '" + Text +
+                        "', which the callable passed here writes, for the "
+                        "reverse sweep: it is not made of plain values");
+      return Result;
+    }
+    Result.Forward.push_back("_tape.push(" + Text + ");");
+    Rewind.insert(Rewind.begin(), "_tape.pop(" + Text + ");");
+  }
   Result.Forward.push_back((this->Result.empty() ? "" : this->Result + " = ") +
                            C.Printer.calleeText(Call) + "(" +
                            llvm::join(Primal, ", ") + ");");

@@ -69,10 +69,13 @@ private:
   const clang::Expr *namedContainer(const Argument &A) const;
   /// Whether the reverse sweep can record the elements the call writes
   /// from output range A on, one by one: the rule says how many (its
-  /// `_written` function, called with the Primal arguments), and A can be
+  /// `_written` function, called with the call's arguments), and A can be
   /// printed again in the reverse sweep.
-  bool writtenElements(const Argument &A,
-                       const std::vector<std::string> &Primal) const;
+  bool writtenElements(const Argument &A) const;
+  /// Refuses a callable that reads, through a pointer or reference it
+  /// holds, memory Position may point into (what the call writes from
+  /// there on: see readsWrittenContainer); true if it does.
+  bool callableReaches(const clang::Expr *Position);
   /// What the callables passed to the call write of what they capture by
   /// reference (a for_each that sums into a local): the caller's
   /// variables, which the reverse sweep puts back before the pullback.

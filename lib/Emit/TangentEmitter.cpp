@@ -19,9 +19,7 @@ std::string targetText(const EmitContext &C, const Stmt &S) {
 }
 
 std::optional<std::string> lateTarget(const EmitContext &C, const Stmt &S) {
-  if (S.Var < 0 || !S.Path.empty() || S.Op != BO_Assign ||
-      unsigned(S.Var) < C.IR.NumParams ||
-      !needsLateStorage(C.IR.Vars[S.Var].Type))
+  if (!S.Path.empty() || S.Op != BO_Assign || !C.Printer.inLateStorage(S.Var))
     return std::nullopt;
   return ExprPrinter::lateStorage(C.Printer.varName(S.Var));
 }

@@ -281,7 +281,7 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
       Bound = true;
     }
     if (!Bound)
-      L.addParam(P, P->getType());
+      L.addParam(P, generatedParamType(P));
   }
   // A lambda's captured callables are bound like parameters (their captures
   // came with the lambda's own, above).

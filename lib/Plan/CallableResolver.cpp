@@ -242,6 +242,24 @@ bool isModified(const VarDecl *V, const clang::Stmt *Body) {
   return modifiedIn(V, Body, /*CountAssignments=*/true);
 }
 
+QualType generatedParamType(const ParmVarDecl *P) {
+  QualType T = P->getType();
+  if (!T->isRValueReferenceType() || !T.getNonReferenceType()->isScalarType())
+    return T;
+  auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  unsigned Index = P->getFunctionScopeIndex();
+  if (!Def || !Def->getBody() || Index >= Def->getNumParams())
+    return T;
+  // (A library function object passes it on with std::forward, which
+  // counts as a change for isModified; it computes a value from it.)
+  bool Library = Def->getASTContext().getSourceManager().isInSystemHeader(
+      Def->getLocation());
+  if (!Library && isModified(Def->getParamDecl(Index), Def->getBody()))
+    return T;
+  return T.getNonReferenceType().getUnqualifiedType();
+}
+
 const VarDecl *unstableCapture(const LambdaExpr *L) {
   auto *Enclosing =
       dyn_cast<FunctionDecl>(L->getLambdaClass()->getDeclContext());
@@ -835,8 +853,44 @@ resolveWithContext(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
   return R;
 }
 
+/// The call operator of Class that Receiver's definition calls on the
+/// parameter that receives Arg, if it calls exactly one.
+static const CXXMethodDecl *operatorCalledBy(const CallExpr *Receiver,
+                                             const Expr *Arg,
+                                             const CXXRecordDecl *Class) {
+  const FunctionDecl *Callee = Receiver ? Receiver->getDirectCallee() : nullptr;
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  if (!Def || !Def->getBody())
+    return nullptr;
+  const ParmVarDecl *Param = nullptr;
+  for (unsigned I = 0; I < Receiver->getNumArgs() && I < Def->getNumParams();
+       ++I)
+    if (Receiver->getArg(I) == Arg)
+      Param = Def->getParamDecl(I);
+  if (!Param)
+    return nullptr;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ParmVarDecl *Param;
+    const CXXRecordDecl *Class;
+    llvm::SmallPtrSet<const CXXMethodDecl *, 2> Called;
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
+      auto *Ref = dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts());
+      auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+      if (Call->getOperator() == OO_Call && Ref && Ref->getDecl() == Param &&
+          M && M->getParent() == Class)
+        Called.insert(M);
+      return true;
+    }
+  } F;
+  F.Param = Param;
+  F.Class = Class;
+  F.TraverseStmt(Def->getBody());
+  return F.Called.size() == 1 ? *F.Called.begin() : nullptr;
+}
+
 std::optional<ResolvedCallable>
-resolveCallableOrFunctor(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
+resolveCallableOrFunctor(const Expr *E, const FunctionIR &IR, ASTContext &Ctx,
+                         const CallExpr *Receiver) {
   if (auto R = resolveCallable(E, IR, Ctx))
     return R;
   if (auto R = resolveWithContext(E, IR, Ctx))
@@ -851,6 +905,8 @@ resolveCallableOrFunctor(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
        (!Class->getIdentifier() || Class->getName() == "function")))
     return std::nullopt;
   const CXXMethodDecl *Call = callOperator(Class);
+  if (!Call)
+    Call = operatorCalledBy(Receiver, E, Class);
   if (!Call)
     return std::nullopt;
   ResolvedCallable R;

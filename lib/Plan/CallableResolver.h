@@ -94,6 +94,12 @@ bool changesObject(const clang::CXXMethodDecl *Method);
 /// or binds it to a reference to non-const.
 bool isModified(const clang::VarDecl *V, const clang::Stmt *Body);
 
+/// The type generated code gives parameter P: its own, except a scalar
+/// taken by rvalue reference that its function never changes, or a library
+/// function's (a forwarding reference deduced from a temporary, std::plus<>'s
+/// `_Up &&__u`), which is
+/// taken by value, so that generated code can pass it values it holds.
+clang::QualType generatedParamType(const clang::ParmVarDecl *P);
 
 /// A reference to VD, made for generated code (the captures of a lambda that
 /// arrives through a parameter are parameters of the clone, keyed by the
@@ -189,9 +195,14 @@ const clang::ValueDecl *writtenIndirectly(const ResolvedCallable &R);
 /// name for, so ddx does not resolve it.
 bool capturesObject(const clang::Expr *E);
 
+/// A callable or a functor object. For a functor whose call operator is a
+/// template used with several argument types (std::plus<>), the
+/// specialisation Receiver's body calls on the parameter E is passed to
+/// (the library's own call of it), if it calls one.
 std::optional<ResolvedCallable>
 resolveCallableOrFunctor(const clang::Expr *E, const FunctionIR &IR,
-                         clang::ASTContext &Ctx);
+                         clang::ASTContext &Ctx,
+                         const clang::CallExpr *Receiver = nullptr);
 
 /// For a call of a callable object or parameter (f(x) where f is a lambda,
 /// a bound parameter, a function pointer): the expression denoting f.

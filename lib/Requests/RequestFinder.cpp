@@ -4,6 +4,7 @@
 #include "Support/ExprPrinter.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -35,20 +36,26 @@ class Visitor : public RecursiveASTVisitor<Visitor> {
 public:
   Visitor(ASTContext &Ctx, DiagReporter &Diags)
       : SM(Ctx.getSourceManager()), Diags(Diags) {}
-  /// A request in a template is not resolved until instantiation; say so
-  /// rather than leave it to fail when the output is compiled.
-  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
-    std::string Name = E->getName().getAsString();
-    if ((Name == "gradient" || Name == "derivative") && E->getQualifier() &&
-        SM.isInMainFile(SM.getExpansionLoc(E->getBeginLoc()))) {
-      std::string Qualifier;
-      llvm::raw_string_ostream OS(Qualifier);
-      E->getQualifier()->print(OS, PrintingPolicy(LangOptions()));
-      if (OS.str() == "ddx::")
-        Diags.error(E->getBeginLoc(),
-                    "ddx does not transform requests inside templates yet; "
-                    "move the request into a non-template function");
-    }
+  /// A request in a template is resolved in each instantiation.
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (FD)
+      Functions.push_back(FD);
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Functions.pop_back();
+    return Result;
+  }
+  /// (A generic lambda's instantiations are not among the ones the base
+  /// visitor walks: its body is walked as part of the enclosing function.)
+  bool TraverseLambdaExpr(LambdaExpr *Lambda) {
+    if (!RecursiveASTVisitor::TraverseLambdaExpr(Lambda))
+      return false;
+    if (FunctionTemplateDecl *Generic = Lambda->getDependentCallOperator())
+      for (FunctionDecl *Instance : Generic->specializations())
+        if (!TraverseDecl(Instance))
+          return false;
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
@@ -67,12 +74,38 @@ public:
                  "its results instead)");
       return true;
     }
-    Calls.push_back(Call);
+    // (A template's own text holds a resolved request when nothing in it
+    // depends on the template's parameters: it stands for the
+    // instantiations, or is rewritten itself if there are none.)
+    const FunctionDecl *In = Functions.empty() ? nullptr : Functions.back();
+    if (In && In->isDependentContext())
+      Patterns.push_back({Call, In});
+    else
+      Calls.push_back({Call, In});
     return true;
+  }
+  /// The requests found, a template's own text's only where no
+  /// instantiation holds the same request.
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>>
+  requests() const {
+    llvm::DenseSet<SourceLocation> Instantiated;
+    for (const auto &[Call, In] : Calls)
+      Instantiated.insert(Call->getBeginLoc());
+    auto All = Calls;
+    for (const auto &Pattern : Patterns)
+      if (!Instantiated.count(Pattern.first->getBeginLoc()))
+        All.push_back(Pattern);
+    llvm::stable_sort(All, [&](const auto &A, const auto &B) {
+      return SM.isBeforeInTranslationUnit(A.first->getBeginLoc(),
+                                          B.first->getBeginLoc());
+    });
+    return All;
   }
   const SourceManager &SM;
   DiagReporter &Diags;
-  std::vector<const CallExpr *> Calls;
+  std::vector<const FunctionDecl *> Functions;
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Calls,
+      Patterns;
 };
 
 } // namespace
@@ -170,11 +203,12 @@ std::vector<Request> RequestFinder::find() {
   Visitor V(Ctx, Diags);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
   std::vector<Request> Requests;
-  for (const CallExpr *Call : V.Calls) {
+  for (const auto &[Call, In] : V.requests()) {
     if (Call->getNumArgs() < 1)
       continue;
     Request R;
     R.Call = Call;
+    R.In = In;
     R.Gradient = qualifiedCallee(Call) == "ddx::gradient";
     if (!resolveTarget(Call->getArg(0), R))
       continue;

@@ -33,6 +33,11 @@ struct Request {
   /// The functor object or lambda variable the request names, if any.
   const clang::Expr *Object = nullptr;
   std::vector<RequestArg> Args;
+  /// The function whose body holds the request (for a request in a
+  /// lambda's body, the function the lambda is written in; in a generic
+  /// lambda's instantiation, its call operator); inside a template, the
+  /// instantiation (one request per instantiation, at the same text).
+  const clang::FunctionDecl *In = nullptr;
 };
 
 /// Whether Call is a request: ddx::gradient or ddx::derivative.
@@ -44,7 +49,8 @@ public:
       : Ctx(Ctx), Diags(Diags) {}
 
   /// All requests in the main file, in source order. Malformed requests are
-  /// reported and left out.
+  /// reported and left out. A request inside a template comes once per
+  /// instantiation (none if the template is never instantiated).
   std::vector<Request> find();
 
 private:

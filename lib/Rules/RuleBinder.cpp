@@ -250,7 +250,8 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
     B.Pullback = Qualified + Base.str() + "_pullback" + Instance;
   if (llvm::any_of(Lookup("_written"), [&](const NamedDecl *D) {
         const FunctionDecl *Rule = asFunction(D);
-        return Rule && Rule->getNumParams() == FD->getNumParams() + Offset;
+        return Rule && Offset == 0 &&
+               Rule->getNumParams() == FD->getNumParams();
       }))
     B.Written = Qualified + Base.str() + "_written" + Instance;
   // The roles come from the overload with a parameter for each of the

@@ -289,6 +289,11 @@ const Expr *soleArgument(const CXXConstructExpr *Construct) {
   return Sole;
 }
 
+bool ExprPrinter::inLateStorage(int V) const {
+  return V >= 0 && unsigned(V) >= IR.NumParams && !IR.Vars[V].isAlias() &&
+         needsLateStorage(IR.Vars[V].Type);
+}
+
 bool needsLateStorage(QualType T) {
   auto *R = T->getAsCXXRecordDecl();
   return R && R->hasDefinition() && !R->hasDefaultConstructor() &&
@@ -493,11 +498,9 @@ bool ExprPrinter::reevaluable(const Expr *E) const {
 
 std::string ExprPrinter::constructionTarget(const Expr *Object,
                                             QualType T) const {
-  if (auto *Ref = dyn_cast<DeclRefExpr>(skipImplicit(Object));
-      Ref && needsLateStorage(T)) {
+  if (auto *Ref = dyn_cast<DeclRefExpr>(skipImplicit(Object))) {
     auto It = IR.VarOf.find(Ref->getDecl());
-    if (It != IR.VarOf.end() && !IR.Vars[It->second].AliasOf &&
-        !IR.Vars[It->second].RangeOf)
+    if (It != IR.VarOf.end() && inLateStorage(It->second))
       return lateStorage(IR.Vars[It->second].Name) + ".build(";
   }
   return print(Object) + " = " + typeName(T) + "(";
@@ -568,8 +571,23 @@ std::string ExprPrinter::print(const Expr *E) const {
   if (auto *P = dyn_cast<ParenExpr>(E))
     return "(" + print(P->getSubExpr()) + ")";
   if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr, CharacterLiteral,
-          StringLiteral, UnaryExprOrTypeTraitExpr>(E))
+          StringLiteral>(E))
     return sourceText(E);
+  // (In a template's instantiation, `sizeof(T)` and `sizeof...(Ns)` name
+  // parameters generated code does not have: spelled with what they stand
+  // for.)
+  if (auto *Trait = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
+    if (Trait->getKind() != UETT_SizeOf && Trait->getKind() != UETT_AlignOf)
+      return sourceText(E);
+    return std::string(Trait->getKind() == UETT_SizeOf ? "sizeof" : "alignof") +
+           "(" +
+           (Trait->isArgumentType() ? typeName(Trait->getArgumentType())
+                                    : print(Trait->getArgumentExpr())) +
+           ")";
+  }
+  if (auto *Pack = dyn_cast<SizeOfPackExpr>(E);
+      Pack && !Pack->isValueDependent())
+    return "::std::size_t(" + std::to_string(Pack->getPackLength()) + ")";
   if (isa<CXXNullPtrLiteralExpr>(E))
     return "nullptr";
   // `__PRETTY_FUNCTION__` (in assert's message) names the user's function,

@@ -72,6 +72,10 @@ public:
   static std::string lateStorage(llvm::StringRef Name) {
     return "_late_" + Name.str();
   }
+  /// Whether variable V lives in ddx::late storage in generated code: a
+  /// local (not a parameter, not a reference standing for other storage)
+  /// whose type needs it.
+  bool inLateStorage(int V) const;
   const std::string &varName(int V) const { return IR.Vars[V].Name; }
 
   /// The variable an lvalue or pointer expression is rooted at, or -1.

@@ -1,5 +1,6 @@
 //===- RequestFinderTest.cpp - ddx::gradient and ddx::derivative calls ----===//
 #include "Requests/RequestFinder.h"
+#include "Requests/TemplateKey.h"
 #include "Support/ExprPrinter.h"
 #include "TestAST.h"
 
@@ -199,6 +200,51 @@ TEST(RequestFinder, NoRequestsNoErrors) {
   Found F("double use(double x) { return f(x, x); }");
   EXPECT_TRUE(F.Requests.empty());
   EXPECT_FALSE(F.AST.diags().hasErrorOccurred());
+}
+
+TEST(RequestFinder, FindsRequestsInEachInstantiationOfATemplate) {
+  Found F(R"(
+    template <int N> double power(double x) { return N * x; }
+    template <class T, int... Ns> double slope(T x) {
+      auto [y, d] = ddx::gradient(power<sizeof...(Ns)>, ddx::active(x));
+      return d;
+    }
+    template <class T> double never(T x) {
+      auto [y, d] = ddx::gradient(f, ddx::active(x), x);
+      return d;
+    }
+    double use() { return slope<double, 1, 2>(1.0) + slope<float, 3>(2.0f); })");
+  ASSERT_EQ(F.Requests.size(), 2u);
+  EXPECT_FALSE(F.AST.diags().hasErrorOccurred());
+  std::vector<std::string> Keys;
+  for (const Request &R : F.Requests) {
+    ASSERT_NE(R.In, nullptr);
+    EXPECT_EQ(R.In->getName(), "slope");
+    llvm::Expected<TemplateKey> Key = templateKeyOf(R.In);
+    ASSERT_TRUE(bool(Key)) << llvm::toString(Key.takeError());
+    EXPECT_EQ(Key->AtRequest,
+              "T, ::std::tuple<::std::integral_constant<decltype(Ns), Ns>...>");
+    Keys.push_back(Key->Instance);
+  }
+  EXPECT_EQ(Keys[0], "double, ::std::tuple<::std::integral_constant<int, 1>, "
+                     "::std::integral_constant<int, 2>>");
+  EXPECT_EQ(Keys[1], "float, ::std::tuple<::std::integral_constant<int, 3>>");
+}
+
+TEST(RequestFinder, KeysOfGenericLambdasCannotBeSpelled) {
+  Found F(R"(
+    double use() {
+      auto g = [](auto x) {
+        auto [y, d] = ddx::gradient(f, ddx::active(x), 1.0);
+        return d;
+      };
+      return g(1.0);
+    })");
+  ASSERT_EQ(F.Requests.size(), 1u);
+  llvm::Expected<TemplateKey> Key = templateKeyOf(F.Requests[0].In);
+  ASSERT_FALSE(bool(Key));
+  EXPECT_NE(llvm::toString(Key.takeError()).find("generic lambda"),
+            std::string::npos);
 }
 
 } // namespace

@@ -154,8 +154,9 @@ Out copy_pushforward(DDX_RANGE It first, DDX_RANGE It last,
 template <class It, class Out, class D, class DEnd, class DOut>
 void copy_pullback(DDX_RANGE It first, DDX_RANGE It last, DDX_OUTPUT_RANGE Out,
                    D dfirst, DEnd, DOut dout) {
-  range_detail::move_adjoints<range_detail::value_t<It>>(last - first, dfirst,
-                                                         dout, false);
+  range_detail::move_adjoints<range_detail::value_t<It>,
+                              range_detail::value_t<Out>>(last - first, dfirst,
+                                                          dout, false);
 }
 
 /// (How many elements copy writes from out on: reverse mode records them
@@ -182,7 +183,8 @@ template <class It, class Size, class Out, class D, class DSize, class DOut>
 void copy_n_pullback(DDX_RANGE It, Size n, DDX_OUTPUT_RANGE Out, D dfirst,
                      DSize, DOut dout) {
   if (n > 0)
-    range_detail::move_adjoints<range_detail::value_t<It>>(
+    range_detail::move_adjoints<range_detail::value_t<It>,
+                                range_detail::value_t<Out>>(
         static_cast<std::ptrdiff_t>(n), dfirst, dout, false);
 }
 
@@ -211,8 +213,9 @@ template <class It, class Out, class D, class DEnd, class DOut>
 void copy_backward_pullback(DDX_RANGE It first, DDX_RANGE It last,
                             DDX_OUTPUT_RANGE Out, D dfirst, DEnd, DOut dout) {
   std::ptrdiff_t n = last - first;
-  range_detail::move_adjoints<range_detail::value_t<It>>(n, dfirst, dout - n,
-                                                         true);
+  range_detail::move_adjoints<range_detail::value_t<It>,
+                              range_detail::value_t<Out>>(n, dfirst, dout - n,
+                                                          true);
 }
 
 // fill(first, last, v): x_k = v for each element.
@@ -230,7 +233,8 @@ void fill_pushforward(DDX_OUTPUT_RANGE It first, DDX_OUTPUT_RANGE It last,
 template <class It, class T, class D, class DEnd>
 void fill_pullback(DDX_OUTPUT_RANGE It first, DDX_OUTPUT_RANGE It last,
                    const T &, D dfirst, DEnd, ::ddx::tangent_t<T> &dvalue) {
-  dvalue += range_detail::take_adjoints<T>(last - first, dfirst);
+  dvalue += range_detail::take_adjoints<T, range_detail::value_t<It>>(
+      last - first, dfirst);
 }
 
 template <class It, class T>
@@ -254,8 +258,8 @@ template <class It, class Size, class T, class D, class DSize>
 void fill_n_pullback(DDX_OUTPUT_RANGE It, Size n, const T &, D dfirst, DSize,
                      ::ddx::tangent_t<T> &dvalue) {
   if (n > 0)
-    dvalue +=
-        range_detail::take_adjoints<T>(static_cast<std::ptrdiff_t>(n), dfirst);
+    dvalue += range_detail::take_adjoints<T, range_detail::value_t<It>>(
+        static_cast<std::ptrdiff_t>(n), dfirst);
 }
 
 template <class It, class Size, class T>

@@ -44,6 +44,9 @@ double g(const double *x, int n) {
   std::complex<double> w[3];
   std::copy(z, z + 3, w);
   w[1] *= x[2];
+  // (Real values into complex elements: their adjoints' real parts.)
+  std::fill(z + 1, z + 2, x[3] * x[0]);
+  std::copy(x + 1, x + 3, w + 1);
   double s = 0;
   for (int k = 0; k < 3; ++k)
     s += std::norm(w[k] * z[k]) / (k + 1);
@@ -72,6 +75,26 @@ double h(const double *x, int n) {
   for (int i = 0; i < n; ++i)
     s += std::sin(z[i]) * (i + 2) + y[i];
   return s;
+}
+
+// A for_each through a pointer whose start reads a variable the lambda
+// changes (put back before the range, which is recorded from y + k), and a
+// fill whose end is a pointer into the array it fills.
+void squares(double *y, int n, int k) {
+  std::for_each(y + k, y + n, [&k](double &e) {
+    e *= e;
+    ++k;
+  });
+  y[0] *= k;
+}
+
+double q(const double *x, int n) {
+  double buf[8] = {x[0], x[1], x[2], x[3], x[0], x[1], x[2], x[3]};
+  double *mid = buf + 6;
+  std::fill(buf, mid, 2 * x[1]);
+  double w[4] = {x[0], 2 * x[1], 3 * x[2], x[3] * x[3]};
+  squares(w, n, 1);
+  return buf[0] * buf[7] + buf[5] + w[0] + w[1] * w[3] + w[2];
 }
 
 using Fn = double (*)(const double *, int);
@@ -116,6 +139,12 @@ int main() {
     auto [v] = ddx::gradient(h, ddx::duplicated(x, dx), n);
     auto [v1, t] = ddx::derivative(h, ddx::duplicated(x, u), n);
     check_gradient("h", h, x, n, v, dx, v1, u, t);
+  }
+  {
+    double dx[n] = {0, 0, 0, 0};
+    auto [v] = ddx::gradient(q, ddx::duplicated(x, dx), n);
+    auto [v1, t] = ddx::derivative(q, ddx::duplicated(x, u), n);
+    check_gradient("q", q, x, n, v, dx, v1, u, t);
   }
   return check::finish();
 }

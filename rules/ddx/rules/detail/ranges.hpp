@@ -102,33 +102,45 @@ template <class T, class D> T read(D d, std::ptrdiff_t k) {
   return static_cast<T>(d[k]);
 }
 
-/// The pullback of out_k = x_k for k < n: each output's adjoint is added to
-/// its input's and cleared, last copied first (first copied first when
-/// Backward, as copy_backward copies), so a copy within one range moves
-/// each adjoint once. Elements are values (numbers, std::complex).
-template <class T, class D, class DOut>
-void move_adjoints(std::ptrdiff_t n, D dfirst, DOut dout, bool Backward) {
-  static_assert(is_number<T>::value,
+/// An adjoint of type From (an output element's) as an adjoint of a value
+/// of type To (the input's): the real part where a real value went into a
+/// complex element.
+template <class To, class From> To adjoint_as(const From &a) {
+  if constexpr (std::is_arithmetic_v<To> && !std::is_arithmetic_v<From>)
+    return static_cast<To>(a.real());
+  else
+    return static_cast<To>(a);
+}
+
+/// The pullback of out_k = x_k for k < n: each output's adjoint (of type
+/// Out) is added to its input's (of type In) and cleared, last copied
+/// first (first copied first when backward, as copy_backward copies), so a
+/// copy within one range moves each adjoint once. Elements are numbers or
+/// std::complex values.
+template <class In, class Out, class D, class DOut>
+void move_adjoints(std::ptrdiff_t n, D dfirst, DOut dout, bool backward) {
+  static_assert(is_number<In>::value && is_number<Out>::value,
                 "ddx's copy rules take ranges of numbers or std::complex");
   for (std::ptrdiff_t i = 0; i < n; ++i) {
-    std::ptrdiff_t k = Backward ? i : n - 1 - i;
-    T seed = read<T>(dout, k);
+    std::ptrdiff_t k = backward ? i : n - 1 - i;
+    Out seed = read<Out>(dout, k);
     dout[k] = 0;
-    slot(dfirst, k) += seed;
+    slot(dfirst, k) += adjoint_as<In>(seed);
   }
 }
 
-/// The adjoints of x_0 ... x_{n-1}, each written the same value, summed and
-/// cleared: the adjoint of that value.
-template <class T, class D> T take_adjoints(std::ptrdiff_t n, D dfirst) {
-  static_assert(is_number<T>::value,
+/// The adjoints of x_0 ... x_{n-1} (elements of type Out), each written the
+/// same value of type T, summed and cleared: the adjoint of that value.
+template <class T, class Out, class D>
+T take_adjoints(std::ptrdiff_t n, D dfirst) {
+  static_assert(is_number<T>::value && is_number<Out>::value,
                 "ddx's fill rules take ranges of numbers or std::complex");
-  T sum = T(0);
+  Out sum = Out(0);
   for (std::ptrdiff_t k = n; k-- > 0;) {
-    sum += read<T>(dfirst, k);
+    sum += read<Out>(dfirst, k);
     dfirst[k] = 0;
   }
-  return sum;
+  return adjoint_as<T>(sum);
 }
 
 /// acc = op(acc, x_k) over a range, forward: the value and its tangent.
