@@ -411,11 +411,12 @@ bool ActivityAnalysis::visit(const Block &B) {
       for (unsigned I = 0;
            FD && I + Skip < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
         const Expr *Arg = Call->getArg(I + Skip);
-        // (A struct holding pointers, even passed by value, leads the
-        // callee to what they point to: a view of a local.)
+        // (A struct holding pointers, even passed by value or const, leads
+        // the callee to what they point to: a view of a local. One holding
+        // a std::vector<double> does not: the vector's storage is const
+        // when it is.)
         QualType Param = FD->getParamDecl(I)->getType();
-        if ((writesThrough(Param) ||
-             holdsPointers(Param.getNonReferenceType())) &&
+        if ((writesThrough(Param) || writesThroughConst(Param)) &&
             !IR.OptionArgs.contains(skipImplicit(Arg)))
           Changed |= mark(Printer.rootVar(Arg));
       }
