@@ -71,6 +71,13 @@ public:
       std::size_t n = value.size();
       bytes_in(value.data(), n * sizeof(*value.data()));
       push(n);
+    } else if constexpr (is_slot_v<T>) {
+      // (A typed store: the compiler knows it leaves the tape's own
+      // members, and values of other types, alone.)
+      if (size_ + slot > capacity_)
+        grow(slot);
+      ::new (static_cast<void *>(data_ + size_)) T(value);
+      size_ += slot;
     } else if constexpr (std::is_trivially_copyable_v<T>) {
       bytes_in(&value, sizeof(T));
     } else {
@@ -84,6 +91,9 @@ public:
       pop(n);
       into.resize(n);
       bytes_out(into.data(), n * sizeof(*into.data()));
+    } else if constexpr (is_slot_v<T>) {
+      size_ -= slot;
+      into = *std::launder(reinterpret_cast<T *>(data_ + size_));
     } else if constexpr (std::is_trivially_copyable_v<T>) {
       bytes_out(static_cast<void *>(&into), sizeof(T));
     } else {
@@ -179,15 +189,26 @@ private:
   template <class T>
   static constexpr bool is_contiguous_v = is_contiguous<T>::value;
 
+  /// Every record takes a whole number of slots, so that a scalar's slot
+  /// is aligned for it.
+  static constexpr std::size_t slot = 8;
+  static constexpr std::size_t slots(std::size_t n) {
+    return (n + slot - 1) / slot * slot;
+  }
+  template <class T>
+  static constexpr bool is_slot_v = std::is_arithmetic_v<T> && sizeof(T) <= slot
+                                    && alignof(T) <= slot;
+
   void bytes_in(const void *from, std::size_t n) {
-    if (size_ + n > capacity_)
-      grow(n);
+    std::size_t taken = slots(n);
+    if (size_ + taken > capacity_)
+      grow(taken);
     if (n)
       __builtin_memcpy(data_ + size_, from, n);
-    size_ += n;
+    size_ += taken;
   }
   void bytes_out(void *to, std::size_t n) {
-    size_ -= n;
+    size_ -= slots(n);
     if (n)
       __builtin_memcpy(to, data_ + size_, n);
   }
