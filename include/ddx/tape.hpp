@@ -74,10 +74,7 @@ public:
     } else if constexpr (is_slot_v<T>) {
       // (A typed store: the compiler knows it leaves the tape's own
       // members, and values of other types, alone.)
-      if (size_ + slot > capacity_)
-        grow(slot);
-      ::new (static_cast<void *>(data_ + size_)) T(value);
-      size_ += slot;
+      ::new (static_cast<void *>(claim(sizeof(T)))) T(value);
     } else if constexpr (std::is_trivially_copyable_v<T>) {
       bytes_in(&value, sizeof(T));
     } else {
@@ -92,8 +89,7 @@ public:
       into.resize(n);
       bytes_out(into.data(), n * sizeof(*into.data()));
     } else if constexpr (is_slot_v<T>) {
-      size_ -= slot;
-      into = *std::launder(reinterpret_cast<T *>(data_ + size_));
+      into = *std::launder(reinterpret_cast<T *>(release(sizeof(T))));
     } else if constexpr (std::is_trivially_copyable_v<T>) {
       bytes_out(static_cast<void *>(&into), sizeof(T));
     } else {
@@ -199,18 +195,29 @@ private:
   static constexpr bool is_slot_v = std::is_arithmetic_v<T> && sizeof(T) <= slot
                                     && alignof(T) <= slot;
 
-  void bytes_in(const void *from, std::size_t n) {
+  /// The slots for a record of n bytes, pushed; release gives them back
+  /// (popped) and says where the record is.
+  unsigned char *claim(std::size_t n) {
     std::size_t taken = slots(n);
     if (size_ + taken > capacity_)
       grow(taken);
-    if (n)
-      __builtin_memcpy(data_ + size_, from, n);
+    unsigned char *at = data_ + size_;
     size_ += taken;
+    return at;
+  }
+  unsigned char *release(std::size_t n) {
+    size_ -= slots(n);
+    return data_ + size_;
+  }
+  void bytes_in(const void *from, std::size_t n) {
+    unsigned char *at = claim(n);
+    if (n)
+      __builtin_memcpy(at, from, n);
   }
   void bytes_out(void *to, std::size_t n) {
-    size_ -= slots(n);
+    unsigned char *at = release(n);
     if (n)
-      __builtin_memcpy(to, data_ + size_, n);
+      __builtin_memcpy(to, at, n);
   }
 
   void grow(std::size_t needed) {

@@ -280,39 +280,55 @@ bool RuleCallEmitter::writtenCaptures(std::vector<const Expr *> &Written) {
   return !Refused;
 }
 
-bool RuleCallEmitter::readsWrittenContainer(const Expr *Container) {
-  int Root = C.Printer.rootVar(Container);
-  for (const auto &[Callable, R] : resolvedCallables()) {
-    const Argument &A = *Callable;
+std::optional<std::pair<const RuleCallEmitter::Argument *, const Expr *>>
+RuleCallEmitter::captureReading(const TargetList &Written) const {
+  for (const auto &[Callable, R] : resolvedCallables())
     for (const CalleeArg &Capture : R.Captures) {
       QualType T = Capture.ParamType;
       if (!Capture.E || !(T->isReferenceType() || T->isPointerType()))
         continue;
-      // (A pointer, captured either way, reads what it points into.)
-      QualType Held = T.getNonReferenceType();
-      bool Reads = Held->isPointerType()
-                       ? llvm::is_contained(C.Pointers.pointee(Capture.E), Root)
-                       : C.Printer.rootVar(Capture.E) == Root;
-      if (!Reads)
-        continue;
-      std::string Name = C.Printer.print(Container);
-      std::string Through = C.Printer.print(Capture.E);
-      C.Diags.error(
-          A.E->getExprLoc(),
-          "ddx cannot differentiate this call of '" +
-              B.Callee->getQualifiedNameAsString() +
-              "' in reverse mode: the callable reads '" + Name +
-              (Through == Name ? "'" : "' (through '" + Through + "')") +
-              ", which the call writes while calling it, and the "
-              "reverse sweep could only call it again with '" +
-              Name + "' as it was before the call");
-      C.Diags.note(A.E->getExprLoc(),
-                   "copy what the callable reads into a local first, and "
-                   "capture that (by value)");
-      return false;
+      // (A pointer, captured either way, reads what it points into; a
+      // reference, the variable it names.)
+      TargetList Read;
+      if (T.getNonReferenceType()->isPointerType())
+        Read = C.Pointers.pointee(Capture.E);
+      else
+        Read.push_back(C.Printer.rootVar(Capture.E));
+      if (llvm::any_of(Read, [&](int Target) {
+            return llvm::is_contained(Written, Target);
+          }))
+        return std::make_pair(Callable, Capture.E);
     }
-  }
-  return true;
+  return std::nullopt;
+}
+
+void RuleCallEmitter::refuseReadWhileWritten(const Argument &Callable,
+                                             const std::string &Reads,
+                                             const std::string &AsBefore) {
+  C.Diags.error(Callable.E->getExprLoc(),
+                "ddx cannot differentiate this call of '" +
+                    B.Callee->getQualifiedNameAsString() +
+                    "' in reverse mode: the callable reads" + Reads +
+                    " the call writes while calling it, and the reverse "
+                    "sweep could only call it again with " +
+                    AsBefore + " as it was before the call");
+  C.Diags.note(Callable.E->getExprLoc(),
+               "copy what the callable reads into a local first, and "
+               "capture that (by value)");
+}
+
+bool RuleCallEmitter::readsWrittenContainer(const Expr *Container) {
+  auto Found = captureReading({C.Printer.rootVar(Container)});
+  if (!Found)
+    return true;
+  std::string Name = C.Printer.print(Container);
+  std::string Through = C.Printer.print(Found->second);
+  refuseReadWhileWritten(
+      *Found->first,
+      " '" + Name + (Through == Name ? "'" : "' (through '" + Through + "')") +
+          ", which",
+      "'" + Name + "'");
+  return false;
 }
 
 const Expr *RuleCallEmitter::namedContainer(const Argument &A) const {
@@ -349,37 +365,14 @@ bool RuleCallEmitter::writtenElements(const Argument &A) const {
 }
 
 bool RuleCallEmitter::callableReaches(const Expr *Position) {
-  TargetList Written = C.Pointers.pointee(Position);
-  for (const auto &[Callable, R] : resolvedCallables())
-    for (const CalleeArg &Capture : R.Captures) {
-      QualType T = Capture.ParamType;
-      if (!Capture.E || !(T->isReferenceType() || T->isPointerType()))
-        continue;
-      // (A pointer, captured either way, reads what it points into; a
-      // reference, the variable it names.)
-      TargetList Read;
-      if (T.getNonReferenceType()->isPointerType())
-        Read = C.Pointers.pointee(Capture.E);
-      else
-        Read.push_back(C.Printer.rootVar(Capture.E));
-      if (llvm::none_of(Read, [&](int Target) {
-            return llvm::is_contained(Written, Target);
-          }))
-        continue;
-      C.Diags.error(Callable->E->getExprLoc(),
-                    "ddx cannot differentiate this call of '" +
-                        B.Callee->getQualifiedNameAsString() +
-                        "' in reverse mode: the callable reads, through '" +
-                        C.Printer.print(Capture.E) +
-                        "', memory the call writes while calling it, and the "
-                        "reverse sweep could only call it again with that "
-                        "memory as it was before the call");
-      C.Diags.note(Callable->E->getExprLoc(),
-                   "copy what the callable reads into a local first, and "
-                   "capture that (by value)");
-      return true;
-    }
-  return false;
+  auto Found = captureReading(C.Pointers.pointee(Position));
+  if (!Found)
+    return false;
+  refuseReadWhileWritten(*Found->first,
+                         ", through '" + C.Printer.print(Found->second) +
+                             "', memory",
+                         "that memory");
+  return true;
 }
 
 const Expr *RuleCallEmitter::writtenContainer(const Argument &A) const {

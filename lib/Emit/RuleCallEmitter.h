@@ -76,6 +76,16 @@ private:
   /// holds, memory Position may point into (what the call writes from
   /// there on: see readsWrittenContainer); true if it does.
   bool callableReaches(const clang::Expr *Position);
+  /// The first callable passed to the call that reads one of Written
+  /// through a pointer or reference it holds, with the capture that does.
+  std::optional<std::pair<const Argument *, const clang::Expr *>>
+  captureReading(const TargetList &Written) const;
+  /// Reports that the callable reads what the call writes: "the callable
+  /// reads<Reads> the call writes ..., ... again with <AsBefore> as it was
+  /// before the call".
+  void refuseReadWhileWritten(const Argument &Callable,
+                              const std::string &Reads,
+                              const std::string &AsBefore);
   /// What the callables passed to the call write of what they capture by
   /// reference (a for_each that sums into a local): the caller's
   /// variables, which the reverse sweep puts back before the pullback.

@@ -168,29 +168,25 @@ std::ptrdiff_t copy_written(It first, It last, Out) {
 
 // copy_n(first, n, out): out_k = x_k for k < n.
 
-template <class It, class Size, class Out, class D, class DSize, class DOut>
-Out copy_n_pushforward(DDX_RANGE It first, Size n, DDX_OUTPUT_RANGE Out out,
-                       D dfirst, DSize, DOut dout) {
-  using T = range_detail::value_t<It>;
-  for (Size k = 0; k < n; ++k, ++first, ++dfirst, ++out, ++dout) {
-    *out = *first;
-    *dout = static_cast<T>(*dfirst);
-  }
-  return out;
-}
-
-template <class It, class Size, class Out, class D, class DSize, class DOut>
-void copy_n_pullback(DDX_RANGE It, Size n, DDX_OUTPUT_RANGE Out, D dfirst,
-                     DSize, DOut dout) {
-  if (n > 0)
-    range_detail::move_adjoints<range_detail::value_t<It>,
-                                range_detail::value_t<Out>>(
-        static_cast<std::ptrdiff_t>(n), dfirst, dout, false);
-}
+// (copy of [first, first + n): the ranges are random-access.)
 
 template <class It, class Size, class Out>
 std::ptrdiff_t copy_n_written(It, Size n, Out) {
   return n > 0 ? static_cast<std::ptrdiff_t>(n) : 0;
+}
+
+template <class It, class Size, class Out, class D, class DSize, class DOut>
+Out copy_n_pushforward(DDX_RANGE It first, Size n, DDX_OUTPUT_RANGE Out out,
+                       D dfirst, DSize, DOut dout) {
+  std::ptrdiff_t m = copy_n_written(first, n, out);
+  return copy_pushforward(first, first + m, out, dfirst, dfirst, dout);
+}
+
+template <class It, class Size, class Out, class D, class DSize, class DOut>
+void copy_n_pullback(DDX_RANGE It first, Size n, DDX_OUTPUT_RANGE Out out,
+                     D dfirst, DSize, DOut dout) {
+  std::ptrdiff_t m = copy_n_written(first, n, out);
+  copy_pullback(first, first + m, out, dfirst, dfirst, dout);
 }
 
 // copy_backward(first, last, out_last): the range ends at out_last, copied
@@ -244,27 +240,26 @@ std::ptrdiff_t fill_written(It first, It last, const T &) {
 
 // fill_n(first, n, v): x_k = v for k < n.
 
-template <class It, class Size, class T, class D, class DSize>
-It fill_n_pushforward(DDX_OUTPUT_RANGE It first, Size n, const T &value,
-                      D dfirst, DSize, ::ddx::tangent_t<T> dvalue) {
-  for (Size k = 0; k < n; ++k, ++first, ++dfirst) {
-    *first = value;
-    *dfirst = dvalue;
-  }
-  return first;
-}
-
-template <class It, class Size, class T, class D, class DSize>
-void fill_n_pullback(DDX_OUTPUT_RANGE It, Size n, const T &, D dfirst, DSize,
-                     ::ddx::tangent_t<T> &dvalue) {
-  if (n > 0)
-    dvalue += range_detail::take_adjoints<T, range_detail::value_t<It>>(
-        static_cast<std::ptrdiff_t>(n), dfirst);
-}
+// (fill of [first, first + n).)
 
 template <class It, class Size, class T>
 std::ptrdiff_t fill_n_written(It, Size n, const T &) {
   return n > 0 ? static_cast<std::ptrdiff_t>(n) : 0;
+}
+
+template <class It, class Size, class T, class D, class DSize>
+It fill_n_pushforward(DDX_OUTPUT_RANGE It first, Size n, const T &value,
+                      D dfirst, DSize, ::ddx::tangent_t<T> dvalue) {
+  std::ptrdiff_t m = fill_n_written(first, n, value);
+  fill_pushforward(first, first + m, value, dfirst, dfirst, dvalue);
+  return first + m;
+}
+
+template <class It, class Size, class T, class D, class DSize>
+void fill_n_pullback(DDX_OUTPUT_RANGE It first, Size n, const T &value,
+                     D dfirst, DSize, ::ddx::tangent_t<T> &dvalue) {
+  fill_pullback(first, first + fill_n_written(first, n, value), value, dfirst,
+                dfirst, dvalue);
 }
 
 } // namespace ddx::rules
