@@ -958,17 +958,71 @@ void AdjointEmitter::accumulateRule(const CallExpr *Call,
 
 void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
                                 Lines &Out) {
+  if (Gathering)
+    return accumulateTerms(E, Seed, Out);
+  Gathering = true;
+  accumulateTerms(E, Seed, Out);
+  flushTerms(Out);
+  Gathering = false;
+}
+
+void AdjointEmitter::addTerm(QualType T, const std::string &Dst,
+                             const std::string &Src, Lines &Out) {
+  T = T.getCanonicalType();
+  if (!T->isRealFloatingType() && !isStdComplex(T)) {
+    flushTerms(Out);
+    addInto(T, Dst, Src, Out);
+    return;
+  }
+  auto *It = llvm::find_if(
+      Terms, [&](const std::pair<std::string, std::string> &Term) {
+        return Term.first == Dst;
+      });
+  bool Negated = Src.size() > 1 && Src[0] == '-' && isSimple(Src.substr(1));
+  if (It == Terms.end())
+    Terms.emplace_back(Dst, isSimple(Src) || Negated ? Src : wrap(Src));
+  else if (Negated)
+    It->second += " - " + Src.substr(1);
+  else
+    It->second += " + " + wrap(Src);
+}
+
+void AdjointEmitter::flushTerms(Lines &Out) {
+  for (const auto &[Dst, Sum] : Terms)
+    Out.push_back(Dst + " += " + Sum + ";");
+  Terms.clear();
+}
+
+bool AdjointEmitter::accumulatePowers(const BinaryOperator *Product,
+                                      const std::string &Seed, Lines &Out) {
+  std::optional<Powers> Factors = repeatedPowers(C, Product);
+  if (!Factors)
+    return false;
+  // d(c u^n v)/du = n c u^(n-1) v: one term per distinct factor, where the
+  // product rule would give one per occurrence (n terms of n factors each)
+  // that the compiler may not merge (floating-point).
+  for (const Power &P : *Factors)
+    if (C.Activity.isVaried(P.Base))
+      accumulate(
+          P.Base,
+          bind(P.Base, Seed + " * (" + powerPartial(*Factors, P) + ")", Out),
+          Out);
+  return true;
+}
+
+void AdjointEmitter::accumulateTerms(const Expr *E, const std::string &Seed,
+                                     Lines &Out) {
   E = skipImplicit(E);
   if (!E || !C.Activity.isVaried(E))
     return;
   int Temp = C.Printer.tempOf(E);
   if (Temp >= 0) {
-    addInto(E->getType(), ExprPrinter::shadowName(C.Printer.varName(Temp)),
+    addTerm(E->getType(), ExprPrinter::shadowName(C.Printer.varName(Temp)),
             Seed, Out);
     return;
   }
   if (isa<DeclRefExpr, ArraySubscriptExpr, MemberExpr>(E)) {
-    addInto(E->getType(), C.Printer.shadow(E), Seed, Out);
+    addTerm(E->getType(), C.Printer.shadow(E), Seed, Out);
     return;
   }
   if (const Expr *Source = copiedFrom(E))
@@ -995,7 +1049,7 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
     switch (U->getOpcode()) {
     case UO_Deref: // (a struct's adjoint is added member by member)
-      addInto(E->getType(), C.Printer.shadow(E), Seed, Out);
+      addTerm(E->getType(), C.Printer.shadow(E), Seed, Out);
       return;
     case UO_Minus:
       return accumulate(U->getSubExpr(), "-" + wrap(Seed), Out);
@@ -1020,6 +1074,8 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
       accumulate(RHS, "-" + S, Out);
       return;
     case BO_Mul:
+      if (accumulatePowers(B, S, Out))
+        return;
       if (C.Activity.isVaried(LHS))
         accumulate(LHS, bind(LHS, S + " * " + R, Out), Out);
       if (C.Activity.isVaried(RHS))
@@ -1051,11 +1107,14 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
   }
   if (auto *Cond = dyn_cast<ConditionalOperator>(E)) {
     std::string S = bind(E, Seed, Out);
+    flushTerms(Out);
     Out.push_back("if (" + C.Printer.print(Cond->getCond()->IgnoreParens()) +
                   ") {");
     accumulate(Cond->getTrueExpr(), S, Out);
+    flushTerms(Out);
     Out.push_back("} else {");
     accumulate(Cond->getFalseExpr(), S, Out);
+    flushTerms(Out);
     Out.push_back("}");
     return;
   }
@@ -1066,12 +1125,12 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
   }
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (Op->getOperator() == OO_Subscript) {
-      addInto(E->getType(), C.Printer.shadow(E), Seed, Out);
+      addTerm(E->getType(), C.Printer.shadow(E), Seed, Out);
       return;
     }
   }
   if (accessorObject(E)) {
-    addInto(E->getType(), C.Printer.shadow(E), Seed, Out);
+    addTerm(E->getType(), C.Printer.shadow(E), Seed, Out);
     return;
   }
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
@@ -1089,9 +1148,11 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
     // n copies of a value: the value's adjoint is the sum of the elements'.
     if (const Expr *Value = fillValue(Construct)) {
       std::string I = C.freshTemp();
+      flushTerms(Out);
       Out.push_back("for (std::size_t " + I + " = 0; " + I + " < (" + Seed +
                     ").size(); ++" + I + ") {");
       accumulate(Value, "(" + Seed + ")[" + I + "]", Out);
+      flushTerms(Out);
       Out.push_back("}");
       return;
     }

@@ -74,6 +74,25 @@ private:
   /// `frexp(x, &e)`): the reverse sweep may read them.
   Sweeps savingPrimalWrites(const clang::Expr *E, Sweeps S);
   std::string bind(const clang::Expr *E, const std::string &Value, Lines &Out);
+  /// accumulate, with each scalar adjoint's terms gathered (Terms) rather
+  /// than added one by one.
+  void accumulateTerms(const clang::Expr *E, const std::string &Seed,
+                       Lines &Out);
+  /// Dst += Src for an adjoint of type T: gathered when a scalar, so that
+  /// an expression's adjoint stores into each shadow once (`_d_x += _t1 +
+  /// _t4;`). Stores through a shadow reference one at a time make the
+  /// compiler read the primal again after each (they might alias), and
+  /// chain each store to the next.
+  void addTerm(clang::QualType T, const std::string &Dst,
+               const std::string &Src, Lines &Out);
+  /// Writes the gathered sums: before any control flow, and at the end of
+  /// the outermost accumulate.
+  void flushTerms(Lines &Out);
+  /// accumulate of a product in which a factor with a derivative occurs
+  /// more than once (`x * x * x`): each distinct factor gets one adjoint,
+  /// its power's. False, with nothing written, for other products.
+  bool accumulatePowers(const clang::BinaryOperator *Product,
+                        const std::string &Seed, Lines &Out);
   void accumulateRule(const clang::CallExpr *Call, const std::string &Rule,
                       const std::string &Seed, Lines &Out);
 
@@ -84,6 +103,10 @@ private:
   std::vector<UnsavedWrite> Unsaved;
   bool SavesOutside = false;
   unsigned LoopDepth = 0;
+  /// Whether an accumulate is under way (its recursion gathers), and the
+  /// scalar terms it gathered, each adjoint's in the order first reached.
+  bool Gathering = false;
+  llvm::SmallVector<std::pair<std::string, std::string>, 4> Terms;
   /// The forward code of what ran before the statement being emitted.
   Lines Before;
 };

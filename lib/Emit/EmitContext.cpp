@@ -109,6 +109,60 @@ void addInto(QualType T, const std::string &Dst, const std::string &Src,
               Src + "." + F->getNameAsString(), Out, Depth);
 }
 
+/// The factors of the product E, through parentheses, as long as each
+/// partial product has type Type.
+static void productFactors(const Expr *E, QualType Type,
+                           llvm::SmallVectorImpl<const Expr *> &Factors) {
+  auto *B = dyn_cast<BinaryOperator>(E->IgnoreParens());
+  if (B && B->getOpcode() == BO_Mul &&
+      B->getType().getCanonicalType() == Type) {
+    productFactors(B->getLHS(), Type, Factors);
+    productFactors(B->getRHS(), Type, Factors);
+    return;
+  }
+  Factors.push_back(E);
+}
+
+std::optional<Powers> repeatedPowers(const EmitContext &C,
+                                     const BinaryOperator *Product) {
+  llvm::SmallVector<const Expr *, 8> Factors;
+  productFactors(Product, Product->getType().getCanonicalType(), Factors);
+  Powers Result;
+  bool Repeated = false;
+  for (const Expr *F : Factors) {
+    // (Each factor is evaluated again, as often as the partials need it.)
+    if (F->HasSideEffects(C.Ctx))
+      return std::nullopt;
+    // (Compared and repeated as text: an operation in parentheses, a name,
+    // a member or an element as it is.)
+    std::string Text = C.Printer.print(F);
+    if (isa<BinaryOperator, ConditionalOperator, UnaryOperator>(
+            F->IgnoreImpCasts()))
+      Text = wrap(Text);
+    auto *It =
+        llvm::find_if(Result, [&](const Power &P) { return P.Text == Text; });
+    if (It == Result.end()) {
+      Result.push_back({F, Text, 1});
+      continue;
+    }
+    ++It->Exponent;
+    Repeated |= C.Activity.isVaried(F);
+  }
+  if (!Repeated)
+    return std::nullopt;
+  return Result;
+}
+
+std::string powerPartial(llvm::ArrayRef<Power> Factors, const Power &P) {
+  llvm::SmallVector<std::string, 8> Partial;
+  if (P.Exponent > 1)
+    Partial.push_back(std::to_string(P.Exponent));
+  for (const Power &Other : Factors)
+    for (unsigned K = 0; K < Other.Exponent - (&Other == &P); ++K)
+      Partial.push_back(Other.Text);
+  return llvm::join(Partial, " * ");
+}
+
 std::string wrap(const std::string &Text) {
   if (isSimple(Text))
     return Text;
@@ -156,9 +210,8 @@ bool EmitContext::resolve(const CallExpr *Call, ResolvedCall &Out,
   Out.At = Call->getExprLoc();
   auto AddArgs = [&](const FunctionDecl *FD) {
     for (unsigned I = 0; I < Args.size() && I < FD->getNumParams(); ++I)
-      Out.Args.push_back(
-          {Args[I], generatedParamType(FD->getParamDecl(I)),
-           FD->getParamDecl(I)});
+      Out.Args.push_back({Args[I], generatedParamType(FD->getParamDecl(I)),
+                          FD->getParamDecl(I)});
   };
   // The object of a member function, its `self`; in a branch of a virtual
   // call's dispatch, as the overrider's class.

@@ -163,6 +163,24 @@ bool isPolymorphicClass(clang::QualType T);
 /// among its members, at any depth.
 bool holdsContainer(clang::QualType T);
 
+/// A distinct factor of a product and how often it occurs (`x`, 3 times,
+/// in `0.1 * x * x * x`).
+struct Power {
+  const clang::Expr *Base;
+  std::string Text;
+  unsigned Exponent;
+};
+using Powers = llvm::SmallVector<Power, 8>;
+/// The distinct factors of Product (through parentheses, while each partial
+/// product has its type) when one with a derivative occurs more than once,
+/// so that both modes give it one term (n c u^(n-1)) instead of the product
+/// rule's one per occurrence; nothing for other products.
+std::optional<Powers> repeatedPowers(const EmitContext &C,
+                                     const clang::BinaryOperator *Product);
+/// The derivative of the product of Factors with respect to P's base, as
+/// text: `3 * 0.1 * x * x`.
+std::string powerPartial(llvm::ArrayRef<Power> Factors, const Power &P);
+
 /// Parenthesises a compound expression text.
 std::string wrap(const std::string &Text);
 /// Whether Text is a plain identifier or number, safe to repeat.

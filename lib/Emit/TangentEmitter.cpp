@@ -627,6 +627,18 @@ TangentEmitter::ruleTangent(const CallExpr *Call, const std::string &Rule) {
   return Rule + "(" + Args + Tangents + ")";
 }
 
+std::optional<std::string>
+TangentEmitter::tangentOfPowers(llvm::ArrayRef<Power> Factors) {
+  // d(c u^n v) = n c u^(n-1) v du + c u^n dv: one term per distinct factor.
+  llvm::SmallVector<std::string, 4> Terms;
+  for (const Power &P : Factors)
+    if (std::optional<std::string> T = tangent(P.Base))
+      Terms.push_back(wrap(*T) + " * (" + powerPartial(Factors, P) + ")");
+  if (Terms.empty())
+    return std::nullopt; // (after an error in a factor)
+  return llvm::join(Terms, " + ");
+}
+
 std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
   E = skipImplicit(E);
   if (!E || !C.Activity.isVaried(E))
@@ -654,6 +666,9 @@ std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
     }
   }
   if (auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_Mul)
+      if (std::optional<Powers> Factors = repeatedPowers(C, B))
+        return tangentOfPowers(*Factors);
     auto TL = tangent(B->getLHS());
     auto TR = tangent(B->getRHS());
     if (!TL && !TR)

@@ -27,6 +27,9 @@ private:
   void emitCall(const Stmt &S, Lines &Out);
   std::optional<std::string> ruleTangent(const clang::CallExpr *Call,
                                          const std::string &Rule);
+  /// The tangent of a product whose distinct factors are Factors (see
+  /// repeatedPowers).
+  std::optional<std::string> tangentOfPowers(llvm::ArrayRef<Power> Factors);
 
   EmitContext &C;
 };
