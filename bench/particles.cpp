@@ -1,10 +1,11 @@
 // Speed of the reverse-mode gradient of issue 10's particle system (a
 // class with constructors, step() and a const energy(), in a
-// std::vector<Particle>) against the primal (Google Benchmark). Built from
-// the output of ddx on this file, like bench/gradients.cpp. The target is
-// a gradient within 2x the primal's time; bench.particles_agree checks the
-// derivatives (reverse against forward mode and central differences),
-// never timings.
+// std::vector<Particle>) against the primal and a hand-written gradient
+// (Google Benchmark). Built from the output of ddx on this file, like
+// bench/gradients.cpp. The target is a gradient within 2x the primal's
+// time; bench.particles_agree checks the derivatives (reverse against
+// forward mode, the hand-written gradient and central differences), never
+// timings.
 #include <ddx/ddx.hpp>
 
 #include <benchmark/benchmark.h>

@@ -969,7 +969,9 @@ void AdjointEmitter::accumulate(const Expr *E, const std::string &Seed,
 void AdjointEmitter::addTerm(QualType T, const std::string &Dst,
                              const std::string &Src, Lines &Out) {
   T = T.getCanonicalType();
-  if (!T->isRealFloatingType() && !isStdComplex(T)) {
+  // (Complex terms are added one by one: a std::complex<double> and a
+  // std::complex<float> do not add.)
+  if (!T->isRealFloatingType()) {
     flushTerms(Out);
     addInto(T, Dst, Src, Out);
     return;

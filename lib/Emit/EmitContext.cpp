@@ -123,22 +123,42 @@ static void productFactors(const Expr *E, QualType Type,
   Factors.push_back(E);
 }
 
+/// A factor of a product of type Type as text, compared and repeated as
+/// such: an operation in parentheses, a name, a member or an element as it
+/// is. A factor converted to Type (an int, a float) keeps its conversion,
+/// as the partial multiplies it without the others: a literal as one of
+/// Type (`2.0` for an int 2 in a double product; a float literal converts
+/// exactly), anything else through a cast.
+static std::string factorText(const EmitContext &C, const Expr *F,
+                              QualType Type) {
+  std::string Text = C.Printer.print(F);
+  if (isa<BinaryOperator, ConditionalOperator, UnaryOperator>(
+          F->IgnoreImpCasts()))
+    Text = wrap(Text);
+  const Expr *Bare = F->IgnoreParenImpCasts();
+  QualType Own = Bare->getType().getCanonicalType().getUnqualifiedType();
+  if (Own == Type || isa<FloatingLiteral>(Bare))
+    return Text;
+  if (auto *Int = dyn_cast<IntegerLiteral>(Bare))
+    return llvm::toString(Int->getValue(), 10, /*Signed=*/false) + ".0" +
+           (Type->isSpecificBuiltinType(BuiltinType::Float)        ? "f"
+            : Type->isSpecificBuiltinType(BuiltinType::LongDouble) ? "L"
+                                                                   : "");
+  return "static_cast<" + C.Printer.typeName(Type) + ">(" + Text + ")";
+}
+
 std::optional<Powers> repeatedPowers(const EmitContext &C,
                                      const BinaryOperator *Product) {
+  QualType Type = Product->getType().getCanonicalType();
   llvm::SmallVector<const Expr *, 8> Factors;
-  productFactors(Product, Product->getType().getCanonicalType(), Factors);
+  productFactors(Product, Type, Factors);
   Powers Result;
   bool Repeated = false;
   for (const Expr *F : Factors) {
     // (Each factor is evaluated again, as often as the partials need it.)
     if (F->HasSideEffects(C.Ctx))
       return std::nullopt;
-    // (Compared and repeated as text: an operation in parentheses, a name,
-    // a member or an element as it is.)
-    std::string Text = C.Printer.print(F);
-    if (isa<BinaryOperator, ConditionalOperator, UnaryOperator>(
-            F->IgnoreImpCasts()))
-      Text = wrap(Text);
+    std::string Text = factorText(C, F, Type);
     auto *It =
         llvm::find_if(Result, [&](const Power &P) { return P.Text == Text; });
     if (It == Result.end()) {
@@ -163,8 +183,48 @@ std::string powerPartial(llvm::ArrayRef<Power> Factors, const Power &P) {
   return llvm::join(Partial, " * ");
 }
 
+/// Whether Text is a name followed by subscripts, calls and member
+/// accesses (`y[3]`, `s.x`, `p->v[i]`, `::std::exp(x)`): a postfix
+/// expression, which binds tighter than any operator around it.
+static bool isPostfix(llvm::StringRef Text) {
+  size_t I = 0;
+  auto Name = [&] {
+    size_t Start = I;
+    while (I < Text.size() &&
+           (llvm::isAlnum(Text[I]) || Text[I] == '_' || Text[I] == ':'))
+      ++I;
+    return I > Start;
+  };
+  if (!Name())
+    return false;
+  while (I < Text.size()) {
+    char Open = Text[I];
+    if (Open == '.' || Text.substr(I).starts_with("->")) {
+      I += Open == '.' ? 1 : 2;
+      if (!Name())
+        return false;
+      continue;
+    }
+    if (Open != '[' && Open != '(')
+      return false;
+    char Close = Open == '[' ? ']' : ')';
+    int Depth = 0;
+    for (; I < Text.size(); ++I) {
+      if (Text[I] == '"' || Text[I] == '\'')
+        return false; // (literals could hold brackets)
+      Depth += Text[I] == Open ? 1 : Text[I] == Close ? -1 : 0;
+      if (Depth == 0)
+        break;
+    }
+    if (I == Text.size())
+      return false;
+    ++I;
+  }
+  return true;
+}
+
 std::string wrap(const std::string &Text) {
-  if (isSimple(Text))
+  if (isSimple(Text) || isPostfix(Text))
     return Text;
   if (Text.size() >= 2 && Text.front() == '(' && Text.back() == ')') {
     // Already wrapped if the first parenthesis closes at the end.

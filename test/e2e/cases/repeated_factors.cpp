@@ -27,6 +27,13 @@ double model(double x, double y, double k) {
   State s{x, y};
   r += energy(s, k);
   r += x > y ? k * x * k : y * y * y / (1.0 + k * k);
+  // Integer factors stay converted in the partials: in int, 2 * i * i
+  // overflows, and k * m in unsigned is 4294967295, not -1.
+  int i = 40000;
+  r += 1e-9 * (i * x) * (i * x);
+  int kk = -1;
+  unsigned m = 1;
+  r += kk * x * m * x;
   double p = x;
   p *= p * p;  // the target itself is a factor
   r += p * -x * -x;
