@@ -434,6 +434,14 @@ bool ActivityAnalysis::visit(const Block &B) {
         if (M.Source && reachesVaried(M.Source))
           Changed |= mark(Printer.rootVar(M.Dest));
       }
+      // Swapped containers trade their values: both vary, or neither.
+      if (S.Swap) {
+        auto Swap = *containerSwapOf(S.Call);
+        if (isVaried(Swap.First) || isVaried(Swap.Second)) {
+          Changed |= mark(Printer.rootVar(Swap.First));
+          Changed |= mark(Printer.rootVar(Swap.Second));
+        }
+      }
       break;
     case Stmt::Kind::Raw:
       break;
@@ -580,6 +588,17 @@ bool ActivityAnalysis::visitUseful(const Block &B) {
       Changed |= visitUseful(S.Else);
       break;
     case Stmt::Kind::Eval:
+      // Swapped containers: what is read of either was the other's.
+      if (S.Swap) {
+        auto Swap = *containerSwapOf(S.Call);
+        int First = Printer.rootVar(Swap.First);
+        int Second = Printer.rootVar(Swap.Second);
+        if ((First >= 0 && Useful[First]) || (Second >= 0 && Useful[Second])) {
+          Changed |= markUseful(First);
+          Changed |= markUseful(Second);
+        }
+        break;
+      }
       // Evaluated for its effects: what a call in it that may write reads
       // stays active, so that the call is checked (`(void)v;` reads none).
       if (hasWritingCall(S.Call, Printer))

@@ -3,6 +3,7 @@
 #include "Activity/PointerTargets.h"
 #include "Plan/CallableResolver.h"
 #include "Rules/RuleBinder.h"
+#include "Support/HeapCalls.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallSet.h"
 
@@ -42,6 +43,11 @@ void collectWrites(const Block &B, const ExprPrinter &Printer,
       Vars.insert(S.Var >= 0 ? S.Var : Printer.rootVar(S.LValue));
       if (S.Var < 0 && S.LValue)
         addWritten(Pointers.storage(S.LValue), Pointers, Vars);
+    }
+    if (S.Swap) {
+      auto Swap = *containerSwapOf(S.Call);
+      Vars.insert(Printer.rootVar(Swap.First));
+      Vars.insert(Printer.rootVar(Swap.Second));
     }
     if (S.K == Stmt::Kind::Call || S.K == Stmt::Kind::Eval) {
       // A callee may write through any pointer or reference argument.

@@ -244,6 +244,14 @@ Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
       return emitFree(S);
     if (S.Memory)
       return emitMemoryCall(S);
+    if (S.Swap) {
+      // A swap is its own inverse: the reverse sweep swaps the adjoints
+      // back, and the values, for what ran before.
+      Lines Both = {C.Printer.print(S.Call) + ";"};
+      if (std::optional<std::string> Shadows = shadowSwap(C, S))
+        Both.push_back(*Shadows);
+      return {Both, Both};
+    }
     return savingPrimalWrites(S.Call, {{C.Printer.print(S.Call) + ";"}, {}});
   }
   case Stmt::Kind::Raw:

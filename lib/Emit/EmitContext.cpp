@@ -927,6 +927,10 @@ bool EmitContext::checkUndifferentiated(const Block &Body) {
         for (const Expr *Arg : cast<CallExpr>(S.Call)->arguments())
           Ok &= checkPrimalCallsIn(Arg, false);
         Ok &= checkCopiedInto(*memoryCallOf(S.Call));
+      } else if (S.Swap) {
+        auto Swap = *containerSwapOf(S.Call);
+        Ok &= checkPrimalCallsIn(Swap.First, false);
+        Ok &= checkPrimalCallsIn(Swap.Second, false);
       } else if (auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call))) {
         Ok &= checkCall(Call, /*ValueUsed=*/false);
         for (const Expr *Arg : Call->arguments())

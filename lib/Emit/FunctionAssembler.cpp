@@ -482,12 +482,15 @@ bool InstanceBuilder::checkTypeErasedPointers() const {
   std::function<void(const Block &)> Scan = [&](const Block &B) {
     for (const Stmt &S : B) {
       Visit(S.Value);
-      // (free and memcpy statements carry the shadow along: only their
-      // operands are looked at. See Stmt::Free and Stmt::Memory.)
+      // (free, memcpy and swap statements carry the shadow along: only
+      // their operands are looked at. See Stmt::Free, Memory and Swap.)
       if (S.Memory)
         for (const Expr *Arg : cast<CallExpr>(S.Call)->arguments())
           Visit(Arg);
-      else if (!S.Free)
+      else if (S.Swap) {
+        Visit(containerSwapOf(S.Call)->First);
+        Visit(containerSwapOf(S.Call)->Second);
+      } else if (!S.Free)
         Visit(S.Call);
       Scan(S.Then);
       Scan(S.Else);

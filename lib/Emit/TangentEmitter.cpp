@@ -92,6 +92,15 @@ QualType targetType(const EmitContext &C, const Stmt &S) {
   return T;
 }
 
+std::optional<std::string> shadowSwap(const EmitContext &C, const Stmt &S) {
+  auto Swap = *containerSwapOf(S.Call);
+  // (The analysis gives both containers a shadow, or neither.)
+  if (!C.Activity.isVaried(Swap.First))
+    return std::nullopt;
+  return "::std::swap(" + C.Printer.shadow(Swap.First) + ", " +
+         C.Printer.shadow(Swap.Second) + ");";
+}
+
 bool isContainer(QualType T) {
   auto *Record = T->getAsCXXRecordDecl();
   return Record && Record->hasDefinition() && !Record->isAggregate() &&
@@ -286,6 +295,9 @@ void TangentEmitter::emit(const Block &B, Lines &Out) {
         Out.push_back(shadowFree(C, S));
       if (S.Memory)
         emitMemoryCall(S, Out);
+      if (S.Swap)
+        if (std::optional<std::string> Shadows = shadowSwap(C, S))
+          Out.push_back(*Shadows);
       Out.push_back(C.Printer.print(S.Call) + ";");
       break;
     case Stmt::Kind::Raw:

@@ -86,6 +86,9 @@ std::string shadowFree(const EmitContext &C, const Stmt &S);
 std::string shadowGrowth(const EmitContext &C, const Stmt &S,
                          const std::string &Element);
 clang::QualType targetType(const EmitContext &C, const Stmt &S);
+/// The statement swapping the shadows of a Swap statement's containers, or
+/// nothing when they have none.
+std::optional<std::string> shadowSwap(const EmitContext &C, const Stmt &S);
 /// A class with elements but not an aggregate (std::vector).
 bool isContainer(clang::QualType T);
 /// The element type of a container that has a size (std::vector<T>: T), or

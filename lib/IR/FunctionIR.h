@@ -107,6 +107,10 @@ struct Stmt {
   /// Support/HeapCalls.h) of floating-point data: the shadow is copied or
   /// zeroed alike; reverse mode saves what it overwrites.
   bool Memory = false;
+  /// Eval: `std::swap(a, b)` or `a.swap(b)` of two std::vector (Call, see
+  /// Support/HeapCalls.h): the shadows are swapped alike, and the reverse
+  /// sweep swaps both back, as a swap is its own inverse.
+  bool Swap = false;
   /// A loop-body value the reverse sweep recomputes at the start of each
   /// reverse iteration instead of restoring it from the tape (set by
   /// chooseRecomputation).

@@ -120,6 +120,10 @@ private:
   void lowerFree(const Expr *E, const Expr *Pointer, Block &Out);
   /// memcpy, memmove and memset of floating-point data.
   void lowerMemoryCall(const MemoryCall &M, Block &Out);
+  /// `std::swap(a, b)` and `a.swap(b)` (E) of two std::vector variables (or
+  /// their members): a Swap statement. False, with nothing written, for
+  /// containers reached otherwise (a pointer, an element of another).
+  bool lowerSwap(const Expr *E, const ContainerSwap &Swap, Block &Out);
 
   /// Whether generated code can declare a variable of type T before it
   /// sets it (reported at Loc): with a default constructor, or, for a

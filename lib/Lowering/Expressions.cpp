@@ -81,6 +81,8 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
       return;
     }
   }
+  if (auto Swap = containerSwapOf(E); Swap && lowerSwap(E, *Swap, Out))
+    return;
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(E);
       Member && (lowerGrow(Member, Out) || lowerReshape(Member, Out)))
     return;

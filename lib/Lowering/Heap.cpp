@@ -178,5 +178,21 @@ void BodyLowerer::lowerMemoryCall(const MemoryCall &M, Block &Out) {
   Out.push_back(S);
 }
 
+bool BodyLowerer::lowerSwap(const Expr *E, const ContainerSwap &Swap,
+                            Block &Out) {
+  if (containerTarget(Swap.First).first < 0 ||
+      containerTarget(Swap.Second).first < 0)
+    return false;
+  if (!checkExpr(Swap.First) || !checkExpr(Swap.Second))
+    return true;
+  Stmt S;
+  S.K = Stmt::Kind::Eval;
+  S.Loc = E->getExprLoc();
+  S.Call = E;
+  S.Swap = true;
+  Out.push_back(S);
+  return true;
+}
+
 } // namespace lowering
 } // namespace ddx

@@ -29,17 +29,13 @@ bool hasJump(const clang::Stmt *S, bool Continue) {
     return true;
   if (Continue && isa<ContinueStmt>(S))
     return true;
-  for (const clang::Stmt *Child : S->children()) {
-    if (!Child)
-      continue;
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Child))
-      continue;
-    if (!Continue && isa<SwitchStmt>(Child))
-      continue;
-    if (hasJump(Child, Continue))
-      return true;
-  }
-  return false;
+  // (S itself too: a loop whose body is a bare loop or switch.)
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) ||
+      (!Continue && isa<SwitchStmt>(S)))
+    return false;
+  return llvm::any_of(S->children(), [&](const clang::Stmt *Child) {
+    return hasJump(Child, Continue);
+  });
 }
 
 /// A copy or move assignment whose operator the compiler wrote (defaulted

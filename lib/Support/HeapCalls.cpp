@@ -91,6 +91,34 @@ std::optional<Deallocation> deallocationOf(const Expr *E) {
   return std::nullopt;
 }
 
+/// Whether T is a std::vector.
+static bool isStdVector(QualType T) {
+  auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return Record && Record->isInStdNamespace() && Record->getIdentifier() &&
+         Record->getName() == "vector";
+}
+
+std::optional<ContainerSwap> containerSwapOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (auto *Member = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    if (Method && Method->getIdentifier() && Method->getName() == "swap" &&
+        Member->getNumArgs() == 1 &&
+        isStdVector(Member->getImplicitObjectArgument()->getType()))
+      return ContainerSwap{Member->getImplicitObjectArgument(),
+                           Member->getArg(0)};
+    return std::nullopt;
+  }
+  auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+      FD->getName() != "swap" || Call->getNumArgs() != 2 ||
+      !isStdVector(Call->getArg(0)->getType()) ||
+      !isStdVector(Call->getArg(1)->getType()))
+    return std::nullopt;
+  return ContainerSwap{Call->getArg(0), Call->getArg(1)};
+}
+
 bool initializesValues(const CXXNewExpr *New) {
   const Expr *Init = New->getInitializer();
   if (!Init || isa<ImplicitValueInitExpr>(Init))

@@ -56,6 +56,14 @@ struct MemoryCall {
 };
 std::optional<MemoryCall> memoryCallOf(const clang::Expr *E);
 
+/// `std::swap(a, b)` or `a.swap(b)` of two std::vector: the two containers
+/// swapped (a swap is its own inverse, so reverse mode swaps them back
+/// rather than saving them).
+struct ContainerSwap {
+  const clang::Expr *First, *Second;
+};
+std::optional<ContainerSwap> containerSwapOf(const clang::Expr *E);
+
 /// Whether a new-expression's initializer gives the memory values of its
 /// own (`new double(x)`, `new double[2]{a, b}`, `new Vec3{x, y, z}`), as
 /// opposed to none or value initialisation (`new T[n]`, `new T()`).
