@@ -487,9 +487,9 @@ bool InstanceBuilder::checkTypeErasedPointers() const {
       if (S.Memory)
         for (const Expr *Arg : cast<CallExpr>(S.Call)->arguments())
           Visit(Arg);
-      else if (S.Swap) {
-        Visit(containerSwapOf(S.Call)->First);
-        Visit(containerSwapOf(S.Call)->Second);
+      else if (auto Swap = S.Swap ? containerSwapOf(S.Call) : std::nullopt) {
+        Visit(Swap->First);
+        Visit(Swap->Second);
       } else if (!S.Free)
         Visit(S.Call);
       Scan(S.Then);

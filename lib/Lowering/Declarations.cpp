@@ -343,17 +343,6 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   emitAssign(Out, Loc, Var, Path, nullptr, BO_Assign, Init);
 }
 
-/// The name of the std::vector member function Call calls, or "".
-static llvm::StringRef vectorMethod(const CXXMemberCallExpr *Call) {
-  const CXXMethodDecl *Method = Call->getMethodDecl();
-  const IdentifierInfo *Class =
-      Method ? Method->getParent()->getIdentifier() : nullptr;
-  if (!Class || Class->getName() != "vector" ||
-      !Method->getParent()->isInStdNamespace() || !Method->getIdentifier())
-    return "";
-  return Method->getName();
-}
-
 bool BodyLowerer::lowerGrow(const CXXMemberCallExpr *Call, Block &Out) {
   if (!llvm::is_contained({"push_back", "emplace_back"}, vectorMethod(Call)) ||
       Call->getNumArgs() != 1)

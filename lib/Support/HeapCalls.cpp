@@ -98,13 +98,20 @@ static bool isStdVector(QualType T) {
          Record->getName() == "vector";
 }
 
+llvm::StringRef vectorMethod(const CXXMemberCallExpr *Call) {
+  const CXXMethodDecl *Method = Call->getMethodDecl();
+  const IdentifierInfo *Class =
+      Method ? Method->getParent()->getIdentifier() : nullptr;
+  if (!Class || Class->getName() != "vector" ||
+      !Method->getParent()->isInStdNamespace() || !Method->getIdentifier())
+    return "";
+  return Method->getName();
+}
+
 std::optional<ContainerSwap> containerSwapOf(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *Method = Member->getMethodDecl();
-    if (Method && Method->getIdentifier() && Method->getName() == "swap" &&
-        Member->getNumArgs() == 1 &&
-        isStdVector(Member->getImplicitObjectArgument()->getType()))
+    if (vectorMethod(Member) == "swap" && Member->getNumArgs() == 1)
       return ContainerSwap{Member->getImplicitObjectArgument(),
                            Member->getArg(0)};
     return std::nullopt;

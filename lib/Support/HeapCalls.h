@@ -56,6 +56,9 @@ struct MemoryCall {
 };
 std::optional<MemoryCall> memoryCallOf(const clang::Expr *E);
 
+/// The name of the std::vector member function Call calls, or "".
+llvm::StringRef vectorMethod(const clang::CXXMemberCallExpr *Call);
+
 /// `std::swap(a, b)` or `a.swap(b)` of two std::vector: the two containers
 /// swapped (a swap is its own inverse, so reverse mode swaps them back
 /// rather than saving them).
