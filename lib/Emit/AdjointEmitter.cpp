@@ -410,9 +410,7 @@ Sweeps AdjointEmitter::emitAllocation(const Stmt &S) {
     if (Varied)
       Result.Forward.push_back("_tape.push(" + D + ");");
   }
-  if (Varied)
-    Result.Forward.push_back(D + " = " + shadowAllocation(C, S) + ";");
-  Result.Forward.push_back(primalAllocation(C, S));
+  append(Result.Forward, allocationWithShadow(C, S, Varied));
   if (Varied)
     Result.Reverse.push_back("_tape.release(" + D + ");");
   Result.Reverse.push_back("_tape.release(" + Target + ");");

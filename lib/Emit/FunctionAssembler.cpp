@@ -134,6 +134,10 @@ private:
   std::string declarations(const std::string &Body, bool AdjointLocals) const;
   bool checkShadows() const;
   bool checkZeroableShadows() const;
+  /// Refuses the derivative of What, an object of class T without a default
+  /// constructor whose members it cannot name.
+  void reportUnnamedMembers(SourceLocation At, const std::string &What,
+                            QualType T) const;
   bool checkTypeErasedPointers() const;
   /// Refuses the address of an active value converted to `void *` (the
   /// gsl_function pattern): its derivative would be lost behind the cast.
@@ -219,6 +223,20 @@ std::string InstanceBuilder::paramList(Mode M) const {
   return llvm::join(Params, ", ");
 }
 
+void InstanceBuilder::reportUnnamedMembers(SourceLocation At,
+                                           const std::string &What,
+                                           QualType T) const {
+  C.Diags.error(At, "ddx cannot keep the derivative of " + What +
+                        ": its class '" + userTypeName(T, Ctx) +
+                        "' has no default constructor, so ddx makes the "
+                        "derivative as a copy of the object with each member "
+                        "set to zero, which needs members it can name "
+                        "(public, not const)");
+  C.Diags.note(At, "make the members of '" +
+                       T->getAsCXXRecordDecl()->getNameAsString() +
+                       "' public and non-const");
+}
+
 /// A shadow starts at zero. When the type gives its members default values,
 /// ddx clears it byte by byte (::ddx::set_zero), which needs a trivially
 /// copyable type.
@@ -243,20 +261,17 @@ bool InstanceBuilder::checkZeroableShadows() const {
                         : IR.Function ? IR.Function->getLocation()
                                       : SourceLocation();
     Ok = false;
+    // (A temporary ddx made for a construction is named by what it holds.)
+    std::string What =
+        Var.Decl && !Var.Decl->isImplicit()
+            ? "'" + Var.Name + "'"
+            : "this '" + userTypeName(Var.Type, Ctx) + "' object";
     if (needsLateStorage(Var.Type)) {
-      const CXXRecordDecl *Class = Var.Type->getAsCXXRecordDecl();
-      C.Diags.error(At, "ddx cannot keep the derivative of '" + Var.Name +
-                            "': its class '" + userTypeName(Var.Type, Ctx) +
-                            "' has no default constructor, so ddx makes "
-                            "the derivative as a copy of the object with "
-                            "each member set to zero, which needs members "
-                            "it can name (public, not const)");
-      C.Diags.note(At, "make the members of '" + Class->getNameAsString() +
-                           "' public and non-const");
+      reportUnnamedMembers(At, What, Var.Type);
       continue;
     }
-    C.Diags.error(At, "ddx cannot keep the derivative of '" + Var.Name +
-                          "': its type '" + userTypeName(Var.Type, Ctx) +
+    C.Diags.error(At, "ddx cannot keep the derivative of " + What +
+                          ": its type '" + userTypeName(Var.Type, Ctx) +
                           "' gives members default values (`double k = "
                           "1;`), so ddx clears its derivative byte by byte, "
                           "and the type also holds members that cannot be "
@@ -274,12 +289,17 @@ bool InstanceBuilder::checkZeroableShadows() const {
           S.Allocate ? allocationOf(S.Value)->Element : QualType();
       if (Element.isNull() || !Unclearable(Element))
         continue;
+      Ok = false;
+      if (needsLateStorage(Element)) {
+        reportUnnamedMembers(
+            S.Loc, "this new '" + userTypeName(Element, Ctx) + "'", Element);
+        continue;
+      }
       C.Diags.error(S.Loc, "ddx cannot allocate the derivative of this '" +
                                userTypeName(Element, Ctx) +
                                "': the type gives members default values, "
                                "and holds members that cannot be cleared "
                                "byte by byte (a std::vector, a string)");
-      Ok = false;
     }
   };
   Allocations(IR.Body);

@@ -358,6 +358,29 @@ std::string shadowAllocation(const EmitContext &C, const Stmt &S) {
                           Zero);
 }
 
+Lines allocationWithShadow(const EmitContext &C, const Stmt &S, bool Varied) {
+  std::string Primal = primalAllocation(C, S);
+  if (!Varied)
+    return {Primal};
+  std::string Shadow = targetShadow(C, S);
+  Allocation A = *allocationOf(S.Value);
+  QualType T = A.New ? A.New->getAllocatedType() : QualType();
+  // An object the constructor builds (no default constructor to make a
+  // zero with): its shadow is a copy of it with every member zero, as for
+  // an object in late storage. (Zero bytes need no constructor; a class
+  // whose members cannot be named is refused before: checkZeroableShadows.)
+  std::optional<Lines> Zero;
+  if (A.New && builtByConstructor(A.New) && !T.isTriviallyCopyableType(C.Ctx))
+    Zero = memberwiseZero(C.Printer, T, Shadow + "[0]");
+  if (!Zero)
+    return {Shadow + " = " + shadowAllocation(C, S) + ";", Primal};
+  Lines Out = {Primal, Shadow + " = new " +
+                           C.Printer.typeName(T.getUnqualifiedType()) + "(" +
+                           targetText(C, S) + "[0]);"};
+  llvm::append_range(Out, *Zero);
+  return Out;
+}
+
 std::string shadowMemoryCall(const EmitContext &C, const MemoryCall &M,
                              const std::string &Bytes, bool Adjoint) {
   std::string Dest = C.Printer.shadowPointer(M.Dest);
@@ -443,9 +466,7 @@ void TangentEmitter::emitMemoryCall(const Stmt &S, Lines &Out) {
 
 void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
   if (S.Allocate) {
-    if (targetVaried(C, S))
-      Out.push_back(targetShadow(C, S) + " = " + shadowAllocation(C, S) + ";");
-    Out.push_back(primalAllocation(C, S));
+    llvm::append_range(Out, allocationWithShadow(C, S, targetVaried(C, S)));
     return;
   }
   if (S.Reshape && S.Call) {

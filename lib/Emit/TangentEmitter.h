@@ -74,6 +74,9 @@ std::string grownPointerShadow(EmitContext &C, const Stmt &S);
 std::string primalAllocation(const EmitContext &C, const Stmt &S);
 /// The zeroed memory the shadow of an Allocate statement's target gets.
 std::string shadowAllocation(const EmitContext &C, const Stmt &S);
+/// An Allocate statement's primal assignment and, when its target is
+/// Varied, its shadow's, in the order they run.
+Lines allocationWithShadow(const EmitContext &C, const Stmt &S, bool Varied);
 /// For a Memory statement whose destination has a derivative: the shadow
 /// statement (the same copy of the shadows, or zero bytes), with Bytes the
 /// size as printed; in reverse mode (Adjoint), the adjoint step.

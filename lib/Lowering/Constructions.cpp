@@ -57,9 +57,11 @@ const CXXMemberCallExpr *delegationCall(ASTContext &Ctx,
 const VarDecl *temporaryObject(ASTContext &Ctx, const CXXConstructExpr *E,
                                DeclContext *In, llvm::StringRef Name) {
   QualType T = E->getType().getUnqualifiedType();
-  return VarDecl::Create(
+  VarDecl *Object = VarDecl::Create(
       Ctx, In, E->getBeginLoc(), E->getBeginLoc(), &Ctx.Idents.get(Name), T,
       Ctx.getTrivialTypeSourceInfo(T, E->getBeginLoc()), SC_None);
+  Object->setImplicit(); // (not the user's: messages describe, not name it)
+  return Object;
 }
 
 const CXXConstructorDecl *constructorOf(const CallExpr *Call) {

@@ -73,7 +73,15 @@ bool BodyLowerer::checkNew(const CXXNewExpr *New, SourceLocation Loc) {
   if (!initializesValues(New))
     return true;
   // The values are written one by one after the memory is allocated, which
-  // needs a way to allocate it first.
+  // needs a way to allocate it first: a default constructor, or the
+  // object's own constructor, whose arguments are then read twice.
+  if (builtByConstructor(New))
+    return llvm::all_of(
+        cast<CXXConstructExpr>(New->getInitializer())->arguments(),
+        [&](const Expr *Arg) {
+          return isa<CXXDefaultArgExpr>(Arg) ||
+                 isReevaluable(Arg, "constructor argument");
+        });
   auto *Record = T->getAsCXXRecordDecl();
   if (Record && Record->hasDefinition() && !Record->hasDefaultConstructor()) {
     Diags.error(Loc, "ddx cannot differentiate this new '" +
@@ -117,11 +125,14 @@ void BodyLowerer::lowerAllocation(const Allocation &A, int Var,
   // The initial values are written as any element's (so their derivatives
   // flow like an assignment's): p[0] = x; p[0].x = a; p[1] = b. Through a
   // new pointer variable when the target is not a variable, or when they
-  // read it (`head = new Node{v, head}` links to the old head).
+  // read it (`head = new Node{v, head}` links to the old head), or when it
+  // points to a base class: the values written through it would be sliced
+  // to the base's part (`Potential *p = new Harmonic(k)`).
   IR.ValuesWrittenApart.insert(A.New);
   const Expr *Init = A.New->getInitializer();
   int Into = Var;
-  if (Var < 0 || !Path.empty() || mentions(Init, IR.Vars[Var].Decl))
+  if (Var < 0 || !Path.empty() || mentions(Init, IR.Vars[Var].Decl) ||
+      !Ctx.hasSameUnqualifiedType(IR.Vars[Var].Type, A.New->getType()))
     Into = newVar("_new", A.New->getType(), Variable::Kind::Local);
   emitAssign(Out, Loc, Into, "", nullptr, BO_Assign, Value);
   Out.back().Allocate = true;

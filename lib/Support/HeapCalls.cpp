@@ -137,6 +137,13 @@ bool initializesValues(const CXXNewExpr *New) {
   return true;
 }
 
+bool builtByConstructor(const CXXNewExpr *New) {
+  const CXXRecordDecl *Class = New->getAllocatedType()->getAsCXXRecordDecl();
+  return !New->isArray() && Class && Class->hasDefinition() &&
+         !Class->hasDefaultConstructor() &&
+         isa_and_nonnull<CXXConstructExpr>(New->getInitializer());
+}
+
 std::string freeStatement(HeapFamily Family, const std::string &Pointer) {
   switch (Family) {
   case HeapFamily::New:
@@ -176,7 +183,7 @@ std::string printNew(const CXXNewExpr *New, const ExprPrinter &Printer,
   const Expr *Init = New->getInitializer();
   if (!Init)
     return Text;
-  if (!WithInitializer || !initializesValues(New))
+  if ((!WithInitializer && !builtByConstructor(New)) || !initializesValues(New))
     return Text + "()";
   if (auto *Construct = dyn_cast<CXXConstructExpr>(Init)) {
     std::string Args;

@@ -72,6 +72,12 @@ std::optional<ContainerSwap> containerSwapOf(const clang::Expr *E);
 /// opposed to none or value initialisation (`new T[n]`, `new T()`).
 bool initializesValues(const clang::CXXNewExpr *New);
 
+/// Whether New makes one object of a class without a default constructor
+/// (`new Harmonic(k)`): generated code cannot allocate it first and give it
+/// its values after, so it is built by the constructor itself, the values
+/// then written again with their derivatives (as for ddx::late).
+bool builtByConstructor(const clang::CXXNewExpr *New);
+
 /// The statement that gives Pointer's memory back, as Family does.
 std::string freeStatement(HeapFamily Family, const std::string &Pointer);
 /// The statement that keeps Pointer's memory on the tape instead, for the
@@ -88,7 +94,8 @@ std::string zeroedAllocation(const Allocation &A, const ExprPrinter &Printer,
                              const std::optional<std::string> &ElementZero);
 
 /// The new-expression New as the primal writes it; without its initializer
-/// (value-initialised instead) when lowering writes the values one by one.
+/// (value-initialised instead) when lowering writes the values one by one,
+/// unless the object is built by its constructor.
 std::string printNew(const clang::CXXNewExpr *New, const ExprPrinter &Printer,
                      bool WithInitializer);
 
