@@ -1071,7 +1071,7 @@ const FunctionIR *FunctionAssembler::lowered(const Target &What) {
 }
 
 bool FunctionAssembler::assemble(const Instance &I, GeneratedFunction &Out) {
-  Diags.setContext(callChain(I));
+  Diags.setContext(callChain(I), libraryCall(I));
   const FunctionIR *IR = lowered(I.What);
   bool Ok = IR && InstanceBuilder(Ctx, *IR, I, Rules, Plan, Adaptors,
                                   Dispatches, Diags)
@@ -1084,17 +1084,45 @@ bool FunctionAssembler::assemble(const Instance &I, GeneratedFunction &Out) {
 /// each call on the way, from the error up to the user's own code; and, for
 /// library code, which library function the user called has no rule (the
 /// thing to fix, rather than its source).
+/// The calls on the way from I up to the user's request, innermost first.
+static auto callsUp(const Instance &I) {
+  struct Range {
+    const Instance *First;
+    struct It {
+      const Instance *At;
+      bool operator!=(const It &O) const { return At != O.At; }
+      const Instance *operator*() const { return At; }
+      It &operator++() {
+        At = At->NeededBy;
+        if (At && (!At->NeededAt.isValid() || At->M == Mode::Gradient ||
+                   At->M == Mode::Derivative))
+          At = nullptr;
+        return *this;
+      }
+    };
+    It begin() const { return {First}; }
+    It end() const { return {nullptr}; }
+  };
+  bool Called =
+      I.NeededAt.isValid() && I.M != Mode::Gradient && I.M != Mode::Derivative;
+  return Range{Called ? &I : nullptr};
+}
+
+const Instance *FunctionAssembler::libraryCallee(const Instance &I) const {
+  const Instance *Library = nullptr;
+  for (const Instance *At : callsUp(I))
+    if (Ctx.getSourceManager().isInSystemHeader(
+            At->What.Function->getLocation()))
+      Library = At;
+  return Library;
+}
+
 std::vector<DiagReporter::ContextNote>
 FunctionAssembler::callChain(const Instance &I) const {
   std::vector<DiagReporter::ContextNote> Chain;
   const SourceManager &SM = Ctx.getSourceManager();
-  const Instance *Library = nullptr;
-  for (const Instance *At = &I;
-       At && At->NeededAt.isValid() && At->M != Mode::Gradient &&
-       At->M != Mode::Derivative;
-       At = At->NeededBy) {
-    if (SM.isInSystemHeader(At->What.Function->getLocation()))
-      Library = At;
+  const Instance *Library = libraryCallee(I);
+  for (const Instance *At : callsUp(I)) {
     // (A lambda's call operator is named by where the lambda is.)
     std::string What =
         At->What.Lambda
@@ -1111,6 +1139,15 @@ FunctionAssembler::callChain(const Instance &I) const {
              "' has no derivative rule, so ddx differentiated its library "
              "source; write a rule for it (docs/rules.md)"});
   return Chain;
+}
+
+std::optional<DiagReporter::ContextNote>
+FunctionAssembler::libraryCall(const Instance &I) const {
+  const Instance *Library = libraryCallee(I);
+  if (!Library)
+    return std::nullopt;
+  return DiagReporter::ContextNote{
+      Library->NeededAt, Library->What.Function->getQualifiedNameAsString()};
 }
 
 } // namespace ddx

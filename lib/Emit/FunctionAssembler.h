@@ -49,6 +49,11 @@ public:
 
 private:
   std::vector<DiagReporter::ContextNote> callChain(const Instance &I) const;
+  /// The outermost library function on the way from I to the user's code,
+  /// which the user called (the thing to give a rule), or null.
+  const Instance *libraryCallee(const Instance &I) const;
+  /// Where the user calls it, and its name.
+  std::optional<DiagReporter::ContextNote> libraryCall(const Instance &I) const;
 
   clang::ASTContext &Ctx;
   const RuleBinder &Rules;

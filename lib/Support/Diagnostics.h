@@ -12,6 +12,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringRef.h"
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -29,13 +30,19 @@ public:
     clang::SourceLocation Loc;
     std::string Message;
   };
-  void setContext(std::vector<ContextNote> Notes) {
+  /// The user's call of library code ddx walked into (Message: the library
+  /// function): an error met inside the library is said at that call, in
+  /// the user's terms, and what the library's source does in a note.
+  void setContext(std::vector<ContextNote> Notes,
+                  std::optional<ContextNote> LibraryCall = std::nullopt) {
     flushContext();
     Context = std::move(Notes);
+    Library = std::move(LibraryCall);
   }
   void clearContext() {
     flushContext();
     Context.clear();
+    Library.reset();
   }
 
   void error(clang::SourceLocation Loc, llvm::StringRef Message) {
@@ -68,6 +75,16 @@ private:
     if (Level == clang::DiagnosticsEngine::Note) {
       if (LastDropped)
         return;
+    } else if (inLibrary(Loc)) {
+      // One error per call of the library function, however many things
+      // its source does that ddx cannot differentiate.
+      report(Level, Library->Loc,
+             "ddx cannot differentiate this call of '" + Library->Message +
+                 "': it has no derivative rule, and its library source does "
+                 "something ddx cannot differentiate (see the next note)");
+      if (!LastDropped)
+        emit(clang::DiagnosticsEngine::Note, Loc, Message);
+      return;
     } else {
       flushContext(); // the previous error's
       std::string Key = std::to_string(Loc.getRawEncoding()) + ":" +
@@ -98,6 +115,10 @@ private:
     }
     Records.push_back(std::move(R));
   }
+  bool inLibrary(clang::SourceLocation Loc) const {
+    return Library && SM && Loc.isValid() &&
+           SM->isInSystemHeader(SM->getExpansionLoc(Loc));
+  }
   /// The context notes of the last error, once its own notes are out.
   void flushContext() {
     if (!ContextPending)
@@ -107,6 +128,7 @@ private:
       emit(clang::DiagnosticsEngine::Note, N.Loc, N.Message);
   }
   std::vector<ContextNote> Context;
+  std::optional<ContextNote> Library;
   bool ContextPending = false;
   const clang::SourceManager *SM = nullptr;
   std::vector<Record> Records;

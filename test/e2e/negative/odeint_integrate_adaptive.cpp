@@ -1,12 +1,14 @@
 // EXPECT-EXIT: 1
-// EXPECT-DIAG: detail/integrate_adaptive.hpp:103:22: member function call
-// EXPECT-NOTE: 22:3: while differentiating .integrate_adaptive., called here
-// EXPECT-NOTE: 22:3: has no derivative rule
+// EXPECT-DIAG: 24:3: cannot differentiate this call of 'boost::numeric::odeint::integrate_adaptive': it has no derivative rule
+// EXPECT-NOTE: detail/integrate_adaptive.hpp:103:22: member function call
+// EXPECT-NOTE: 24:3: while differentiating .integrate_adaptive., called here
+// EXPECT-NOTE: 24:3: has no derivative rule
 // Case: Boost.Odeint's integrate_adaptive with a controlled dopri5 stepper
 // and a lambda system capturing an active parameter (from the soundness
 // issue: it was accepted, and the output neither compiled nor would have
-// carried the derivative). Refused inside the library with the call chain
-// back to the user's line and what to do there (write a rule).
+// carried the derivative). Refused at the user's call, with what the
+// library's source does in a note, the call chain, and what to do there
+// (write a rule).
 #include <ddx/ddx.hpp>
 #include <array>
 #include <boost/numeric/odeint.hpp>
