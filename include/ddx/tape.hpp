@@ -302,13 +302,24 @@ struct is_range<T, std::void_t<decltype(std::begin(std::declval<T &>())),
     : std::true_type {};
 } // namespace detail
 
+/// How to set a T to zero member by member: generated code specialises it
+/// (`known`, `apply`) for each class that is not trivially copyable and
+/// whose members value initialisation does not zero (default values, a
+/// user's default constructor, as `double phi = 0.5;`).
+template <class T> struct member_zeroing {
+  static constexpr bool known = false;
+};
+
 /// Sets x to the zero of its type: all its derivatives 0. Value
 /// initialisation is not enough for a struct whose members have default
 /// values (`double k = 1;`), so every byte of a trivially copyable value is
-/// cleared. (ddx refuses shadows of other types with such members.)
+/// cleared, and other classes are cleared as generated code says
+/// (member_zeroing).
 template <class T> void set_zero(T &x) {
   if constexpr (std::is_trivially_copyable_v<T>)
     __builtin_memset(static_cast<void *>(&x), 0, sizeof(T));
+  else if constexpr (member_zeroing<T>::known)
+    member_zeroing<T>::apply(x);
   else
     x = T{};
 }

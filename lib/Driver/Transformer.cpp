@@ -583,10 +583,12 @@ std::optional<std::string> TUTransformer::transform() {
   // every type it may name (a helper's struct defined after the request).
   std::map<unsigned, std::string> EntryDeclarations;
   std::string Declarations, Definitions;
+  std::map<std::string, std::string> MemberZeroings;
   while (const Instance *I = Plan.next()) {
     GeneratedFunction F;
     if (!Assembler.assemble(*I, F))
       continue;
+    MemberZeroings.insert(F.MemberZeroings.begin(), F.MemberZeroings.end());
     auto Entry = EntryOffsets.find(I->Name);
     if (Entry != EntryOffsets.end())
       EntryDeclarations[Entry->second] += F.Declaration + "\n";
@@ -611,8 +613,15 @@ std::optional<std::string> TUTransformer::transform() {
                    Entries + "} // namespace ddx_generated\n"));
   // Rules are included after the user's code, as ddx parsed them: the
   // shipped ones for the libraries the file included, then the user's.
+  std::string Zeroings;
+  for (const auto &[Name, Specialisation] : MemberZeroings)
+    Zeroings += Specialisation;
+  if (!Zeroings.empty())
+    Zeroings = "// ddx: how to zero the derivatives of classes whose members "
+               "have default values\nnamespace ddx {\n" +
+               Zeroings + "} // namespace ddx\n";
   Writer.insertBlock(Original.size(),
-                     formatCode(O.RuleIncludes +
+                     formatCode(O.RuleIncludes + Zeroings +
                                 "// ddx: derivative functions\n"
                                 "namespace ddx_generated {\n" +
                                 Declarations + Adaptors.definitions() +

@@ -134,6 +134,8 @@ private:
   std::string declarations(const std::string &Body, bool AdjointLocals) const;
   bool checkShadows() const;
   bool checkZeroableShadows() const;
+  /// Fills Out.MemberZeroings for the classes the shadows hold.
+  void collectMemberZeroings(GeneratedFunction &Out) const;
   /// Refuses the derivative of What, an object of class T without a default
   /// constructor whose members it cannot name.
   void reportUnnamedMembers(SourceLocation At, const std::string &What,
@@ -197,18 +199,40 @@ std::string InstanceBuilder::shadowParam(const Variable &V,
   return Printer.declare(ddx::shadowType(Ctx, T), Name);
 }
 
+/// Whether copying a T runs a copy constructor the user wrote.
+static bool copiedByUser(QualType T) {
+  const CXXRecordDecl *R = T->getAsCXXRecordDecl();
+  if (!R || !R->hasDefinition())
+    return false;
+  return llvm::any_of(R->ctors(), [](const CXXConstructorDecl *Ctor) {
+    return Ctor->isCopyConstructor() && Ctor->isUserProvided();
+  });
+}
+
 std::string InstanceBuilder::paramList(Mode M) const {
   std::vector<std::string> Params;
   for (unsigned P = 0; P < IR.NumParams; ++P) {
     const Variable &V = IR.Vars[P];
     QualType T = V.DeclaredType.isNull() ? V.Type : V.DeclaredType;
-    Params.push_back(Printer.declare(T, V.Name));
+    // A class whose copy constructor the user wrote, taken by value: the
+    // caller's generated code made the copy (and its derivative) already,
+    // which C++ would copy again with the user's constructor, that may do
+    // more than copy (`gen(o.gen + 1)`).
+    bool Copied = M != Mode::Gradient && M != Mode::Derivative &&
+                  !V.ByReference && copiedByUser(T);
+    Params.push_back(
+        Printer.declare(Copied ? Ctx.getLValueReferenceType(T) : T, V.Name));
     ParamActivity A = act(P);
     if (A == ParamActivity::Duplicated) {
       Params.push_back(shadowParam(V, shadowName(P)));
     } else if (A == ParamActivity::Active) {
       // (A `const double (&)[3]` parameter's adjoint is written.)
       QualType Shadow = ddx::shadowType(Ctx, V.Type);
+      // (Likewise a tangent passed by value.)
+      if (M == Mode::Tangent && (V.ConstReference || Copied) &&
+          copiedByUser(Shadow))
+        Shadow = Ctx.getLValueReferenceType(
+            V.ConstReference ? Shadow.withConst() : Shadow);
       if (M == Mode::Tangent || M == Mode::Derivative)
         Params.push_back(Printer.declare(Shadow, shadowName(P)));
       else if (M == Mode::ReverseSweep)
@@ -1021,10 +1045,51 @@ std::string InstanceBuilder::derivative(std::string &Sig) {
   return Text;
 }
 
+/// The runtime zeroes shadows with ::ddx::set_zero (a container's elements,
+/// ddx::zero, ddx::zeros_like): for a class that is not trivially copyable,
+/// `x = T{}`, which gives members their default values (`double phi = 0.5;`,
+/// a user default constructor) instead of zero. For each such class a
+/// shadow holds, the generated file says how to zero it member by member.
+void InstanceBuilder::collectMemberZeroings(GeneratedFunction &Out) const {
+  llvm::DenseSet<const Type *> Seen;
+  std::function<void(QualType)> Visit = [&](QualType T) {
+    T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+    if (T->isArrayType() || T->isPointerType())
+      return Visit(QualType(T->getPointeeOrArrayElementType(), 0));
+    auto *R = T->getAsCXXRecordDecl();
+    if (!R || !R->hasDefinition() || !Seen.insert(T.getTypePtr()).second)
+      return;
+    anyTypeArgument(R, [&](QualType Arg) {
+      Visit(Arg);
+      return false;
+    });
+    if (R->isInStdNamespace() || !isDifferentiableType(T))
+      return;
+    for (const CXXBaseSpecifier &Base : R->bases())
+      Visit(Base.getType());
+    for (const FieldDecl *F : R->fields())
+      Visit(F->getType());
+    if (!hasDefaultedValues(T) || T.isTriviallyCopyableType(Ctx))
+      return;
+    std::optional<Lines> Zero = memberwiseZero(Printer, T, "z");
+    if (!Zero)
+      return; // (refused where a shadow needs it: checkZeroableShadows)
+    std::string Name = Printer.typeName(T);
+    Out.MemberZeroings[Name] =
+        "template <> struct member_zeroing<" + Name +
+        "> {\nstatic constexpr bool known = true;\nstatic void apply(" + Name +
+        " &z) {\n" + llvm::join(*Zero, "\n") + "\n}\n};\n";
+  };
+  for (unsigned V = 0; V < IR.Vars.size(); ++V)
+    if (!IR.Vars[V].isAlias() && Activity.isVaried(V))
+      Visit(IR.Vars[V].Type);
+}
+
 bool InstanceBuilder::build(GeneratedFunction &Out) {
   if (!checkShadows() || !checkTypeErasedPointers() ||
       !C.checkUndifferentiated(IR.Body))
     return false;
+  collectMemberZeroings(Out);
   std::string Sig, Body;
   switch (I.M) {
   case Mode::Tangent:

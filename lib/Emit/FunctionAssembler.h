@@ -31,6 +31,10 @@ namespace ddx {
 struct GeneratedFunction {
   std::string Declaration; ///< the prototype, ending in ';'
   std::string Definition;
+  /// For each class (by name) whose derivatives the runtime zeroes and
+  /// value initialisation does not (see ddx::member_zeroing): how to zero
+  /// one, a specialisation of ddx::member_zeroing.
+  std::map<std::string, std::string> MemberZeroings;
 };
 
 class FunctionAssembler {

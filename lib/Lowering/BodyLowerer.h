@@ -134,6 +134,12 @@ private:
   static const FieldDecl *hiddenMember(const CXXRecordDecl *Record,
                                        const CXXBaseSpecifier &Base);
   bool isDeclarable(QualType T, SourceLocation Loc);
+  /// Refuses an object of type T whose destructor does work of its own
+  /// (not only freeing memory), whose life ends at Loc or at its scope's end.
+  bool checkDestructor(QualType T, SourceLocation Loc);
+  /// The object of a virtual call dispatched on its dynamic type (see
+  /// OverriderIndex), or null.
+  const Expr *dispatchedObject(const CallExpr *Call) const;
   /// Whether a value of type T left without an initialiser is zero: not so
   /// for a class whose default constructor the user wrote, which lowering
   /// cannot run here (reported at Loc).

@@ -155,6 +155,27 @@ void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
       isUserConstruction(Construct, Ctx))
     return lowerConstruction(Construct, VD, V, Out);
   lowerInit(V, "", Storage, Init, VD->getLocation(), Out);
+  // Generated code copies what std::move gives (the reverse sweep may read
+  // it), so a std::vector built by moving another is left empty after, as
+  // the standard says the move leaves it: `w = std::move(v)` clears v.
+  auto *Move = dyn_cast<CXXConstructExpr>(skipImplicit(Init));
+  auto *From = Move && Move->getConstructor()->isMoveConstructor() &&
+                       Move->getNumArgs() >= 1
+                   ? dyn_cast<CallExpr>(skipImplicit(Move->getArg(0)))
+                   : nullptr;
+  const CXXRecordDecl *Class =
+      Move ? Move->getConstructor()->getParent() : nullptr;
+  if (!From || !From->isCallToStdMove() || From->getNumArgs() != 1 ||
+      !Class->isInStdNamespace() || !Class->getIdentifier() ||
+      Class->getName() != "vector")
+    return;
+  auto [Moved, Path] = containerTarget(From->getArg(0));
+  if (Moved < 0)
+    return;
+  emitAssign(Out, VD->getLocation(), Moved, Path, nullptr, BO_Assign, nullptr);
+  Out.back().Reshape = true;
+  Out.back().SaveOld = false;
+  Out.back().FirstWrite = false;
 }
 
 void BodyLowerer::lowerConstruction(const CXXConstructExpr *Construct,
@@ -525,7 +546,66 @@ const FieldDecl *BodyLowerer::hiddenMember(const CXXRecordDecl *Record,
   return nullptr;
 }
 
+/// A statement of a destructor the user wrote that does more than give back
+/// the object's memory (`delete[] data;`, `free(p)`), or null: an effect
+/// that generated code, which declares every local at the top of its
+/// function and keeps freed objects for the reverse sweep, would have at
+/// another time (`~Acc() { *sink += v * v; }`). Through bases, members and
+/// the elements of containers.
+static const clang::Stmt *destructorEffect(QualType T) {
+  llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;
+  std::function<const clang::Stmt *(QualType)> Find =
+      [&](QualType T) -> const clang::Stmt * {
+    const CXXRecordDecl *R =
+        T->getPointeeOrArrayElementType()->getAsCXXRecordDecl();
+    if (T->isPointerType() || !R || !R->hasDefinition() ||
+        !Seen.insert(R).second)
+      return nullptr;
+    const clang::Stmt *Found = nullptr;
+    anyTypeArgument(
+        R, [&](QualType Arg) { return (Found = Find(Arg)) != nullptr; });
+    if (Found || R->isInStdNamespace())
+      return Found;
+    const FunctionDecl *Def = nullptr;
+    if (const CXXDestructorDecl *Dtor = R->getDestructor();
+        Dtor && Dtor->isUserProvided() && Dtor->isDefined(Def))
+      if (auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody()))
+        for (const clang::Stmt *S : Body->body()) {
+          auto *E = dyn_cast<Expr>(S);
+          if (!isa<NullStmt>(S) && !(E && deallocationOf(E)))
+            return S;
+        }
+    for (const CXXBaseSpecifier &Base : R->bases())
+      if ((Found = Find(Base.getType())))
+        return Found;
+    for (const FieldDecl *F : R->fields())
+      if ((Found = Find(F->getType())))
+        return Found;
+    return nullptr;
+  };
+  return Find(T);
+}
+
+bool BodyLowerer::checkDestructor(QualType T, SourceLocation Loc) {
+  const clang::Stmt *Effect = destructorEffect(T);
+  if (!Effect)
+    return true;
+  Diags.error(Loc, "ddx cannot differentiate code with this '" +
+                       userTypeName(T, Ctx) +
+                       "' yet: a destructor does work of its own here, "
+                       "which the generated code would do at another time "
+                       "(it declares every local at the top of its "
+                       "function, and keeps freed objects for the reverse "
+                       "sweep)");
+  Diags.note(Effect->getBeginLoc(), "the destructor's work");
+  Diags.note(Loc, "do that work in a member function the code calls where "
+                  "the object's life ends");
+  return false;
+}
+
 bool BodyLowerer::isDeclarable(QualType T, SourceLocation Loc) {
+  if (!checkDestructor(T, Loc))
+    return false;
   const CXXRecordDecl *Class = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
   // A smart pointer owns its memory and moves it: ddx would need a shadow
   // that moves alike, and to keep what it frees for the reverse sweep.

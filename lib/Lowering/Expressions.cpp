@@ -464,7 +464,7 @@ bool BodyLowerer::isUserCall(const CallExpr *Call) {
     return false;
   // A virtual call through a reference or pointer: a dispatch over the
   // overriders (pushDispatch), for a class of the user's.
-  if (OverriderIndex::dispatchedObject(Call)) {
+  if (dispatchedObject(Call)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     return !FD->isInStdNamespace() &&
            !Ctx.getSourceManager().isInSystemHeader(FD->getLocation());
@@ -797,9 +797,18 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out) {
   pushCall(S, Out);
 }
 
+const Expr *BodyLowerer::dispatchedObject(const CallExpr *Call) const {
+  const Expr *Object = OverriderIndex::dispatchedObject(Call);
+  // While a constructor or destructor runs, its object is of its class: a
+  // virtual call on `this` reaches that class's overrider, as written.
+  if (Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) &&
+      isa<CXXConstructorDecl, CXXDestructorDecl>(IR.Function))
+    return nullptr;
+  return Object;
+}
+
 void BodyLowerer::pushCall(Stmt S, Block &Out) {
-  if (const Expr *Dispatched =
-          OverriderIndex::dispatchedObject(cast<CallExpr>(S.Call)))
+  if (const Expr *Dispatched = dispatchedObject(cast<CallExpr>(S.Call)))
     return pushDispatch(S, Dispatched, Out);
   const Expr *Object = calledObject(cast<CallExpr>(S.Call));
   std::optional<CandidateSet> Set;

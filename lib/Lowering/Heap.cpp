@@ -153,7 +153,8 @@ void BodyLowerer::lowerAllocation(const Allocation &A, int Var,
 
 void BodyLowerer::lowerFree(const Expr *E, const Expr *Pointer, Block &Out) {
   checkExpr(Pointer);
-  if (!isReevaluable(Pointer, "pointer"))
+  if (!isReevaluable(Pointer, "pointer") ||
+      !checkDestructor(Pointer->getType()->getPointeeType(), E->getExprLoc()))
     return;
   Stmt S;
   S.K = Stmt::Kind::Eval;
