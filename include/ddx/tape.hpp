@@ -395,6 +395,24 @@ template <class T> T *new_filled(std::size_t n, const T &zero) {
   return p;
 }
 
+/// The zero of x's type made as a copy of x, cleared as set_zero does: for a
+/// class whose constructors all take arguments, which has no zero of its
+/// own to start from.
+template <class T> T zero_like(const T &x) {
+  T z = x;
+  set_zero(z);
+  return z;
+}
+
+/// Gives d, the shadow of the container c, c's size: new elements are
+/// zeros made from c's (a class without a default constructor).
+template <class C> void resize_like(C &d, const C &c) {
+  while (d.size() > c.size())
+    d.pop_back();
+  while (d.size() < c.size())
+    d.push_back(zero_like(c[d.size()]));
+}
+
 /// A container of the same shape as c, holding zeros: the shadow of a local
 /// container that generated code creates (std::vector<double> w(n)). Inner
 /// containers keep their shapes too (a std::vector of std::vectors).

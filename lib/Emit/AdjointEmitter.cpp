@@ -559,7 +559,7 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
   if (Varied && !T->isRealFloatingType() && !isStdComplex(T)) {
     // Pointers, structs and arrays: their shadow moves with the value.
     bool ValueVaried = S.Value && C.Activity.isVaried(S.Value);
-    std::string Zero = explicitZero(C.Printer, T).value_or("{}");
+    std::string Zero = explicitZero(C.Printer, T, Target).value_or("{}");
     if (!ValueVaried && isContainer(T)) {
       Result.Forward.push_back(primalAssign(C, S));
       Result.Forward.push_back(D + " = ::ddx::zeros_like(" + Target + ");");
@@ -926,8 +926,9 @@ std::string AdjointEmitter::adjointSlot(const Expr *E, Lines &Decls,
       C.Ctx.hasSameUnqualifiedType(VarType, T))
     return C.Printer.shadow(Plain);
   std::string Adj = C.freshTemp();
-  Decls.push_back(C.Printer.declare(shadowType(C.Ctx, T), Adj) + " = " +
-                  explicitZero(C.Printer, T).value_or("{}") + ";");
+  Decls.push_back(
+      C.Printer.declare(shadowType(C.Ctx, T), Adj) + " = " +
+      explicitZero(C.Printer, T, C.Printer.print(E)).value_or("{}") + ";");
   accumulate(E, Adj, After); // nothing for an inactive argument
   return Adj;
 }

@@ -80,8 +80,8 @@ void addInto(QualType T, const std::string &Dst, const std::string &Src,
     Out.push_back("for (unsigned long " + I + " = 0; " + I + " < " +
                   std::to_string(Array->getSize().getZExtValue()) + "; ++" + I +
                   ") {");
-    addInto(Array->getElementType(), Dst + "[" + I + "]", Src + "[" + I + "]",
-            Out, Depth + 1);
+    addInto(Array->getElementType(), wrap(Dst) + "[" + I + "]",
+            wrap(Src) + "[" + I + "]", Out, Depth + 1);
     Out.push_back("}");
     return;
   }
@@ -94,7 +94,7 @@ void addInto(QualType T, const std::string &Dst, const std::string &Src,
     std::string I = "_i" + std::to_string(Depth);
     Out.push_back("for (unsigned long " + I + " = 0; " + I + " < " + wrap(Src) +
                   ".size(); ++" + I + ") {");
-    addInto(Element, Dst + "[" + I + "]", wrap(Src) + "[" + I + "]", Out,
+    addInto(Element, wrap(Dst) + "[" + I + "]", wrap(Src) + "[" + I + "]", Out,
             Depth + 1);
     Out.push_back("}");
     return;
@@ -105,8 +105,8 @@ void addInto(QualType T, const std::string &Dst, const std::string &Src,
       addInto(Base.getType(), Dst, Src, Out, Depth);
   for (const FieldDecl *F : R->fields())
     if (isDifferentiableType(F->getType()) && !F->getType()->isPointerType())
-      addInto(F->getType(), Dst + "." + F->getNameAsString(),
-              Src + "." + F->getNameAsString(), Out, Depth);
+      addInto(F->getType(), wrap(Dst) + "." + F->getNameAsString(),
+              wrap(Src) + "." + F->getNameAsString(), Out, Depth);
 }
 
 /// The factors of the product E, through parentheses, as long as each

@@ -134,6 +134,9 @@ private:
   std::string declarations(const std::string &Body, bool AdjointLocals) const;
   bool checkShadows() const;
   bool checkZeroableShadows() const;
+  /// Refuses a variable the reverse sweep reads as the forward sweep left
+  /// it, which the tape cannot record.
+  void reportUnsaved(const Variable &Var) const;
   /// Fills Out.MemberZeroings for the classes the shadows hold.
   void collectMemberZeroings(GeneratedFunction &Out) const;
   /// Refuses the derivative of What, an object of class T without a default
@@ -573,6 +576,20 @@ bool InstanceBuilder::writesOutside() const {
   return Scan(IR.Body);
 }
 
+void InstanceBuilder::reportUnsaved(const Variable &Var) const {
+  SourceLocation At =
+      Var.Decl ? Var.Decl->getLocation() : IR.Function->getLocation();
+  C.Diags.error(At, "ddx cannot differentiate this function in reverse mode "
+                    "yet: its reverse sweep reads '" +
+                        Var.Name +
+                        "' as the function left it, and ddx "
+                        "cannot record a '" +
+                        userTypeName(Var.Type, Ctx) +
+                        "' on the tape to put it back");
+  C.Diags.note(At, "give the class a default constructor and copy "
+                   "assignment, or change a copy of it instead");
+}
+
 void InstanceBuilder::saveList(const std::string &Reverse,
                                const FramePointers &Frame,
                                std::vector<std::string> &Names) const {
@@ -591,8 +608,15 @@ void InstanceBuilder::saveList(const std::string &Reverse,
       continue;
     if (Frame.Vars.count(V))
       continue;
-    if (mentions(Reverse, Var.Name) && tapeable(V))
-      Names.push_back(Var.Name);
+    // (A parameter is built already: the tape can put a copy back into one
+    // of a class without a default constructor, unlike late storage.)
+    bool Tapeable = isTapeable(Var.Type, Ctx, /*Built=*/V < IR.NumParams);
+    if (mentions(Reverse, Var.Name)) {
+      if (Tapeable)
+        Names.push_back(Var.Name);
+      else
+        reportUnsaved(Var);
+    }
     // The shadow of what holds addresses (a pointer, a struct or array of
     // them) holds the shadows' addresses, which the forward sweep set.
     std::string Shadow = ExprPrinter::shadowName(Var.Name);

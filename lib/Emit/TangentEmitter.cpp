@@ -117,10 +117,19 @@ QualType containerElement(QualType T) {
   return Spec->getTemplateArgs()[0].getAsType();
 }
 
-std::optional<std::string> explicitZero(const ExprPrinter &Printer,
-                                        QualType T) {
+bool lacksZero(QualType T) {
+  const CXXRecordDecl *R = T->getAsCXXRecordDecl();
+  return R && R->hasDefinition() && !R->hasDefaultConstructor() &&
+         !T.isTriviallyCopyableType(R->getASTContext());
+}
+
+std::optional<std::string> explicitZero(const ExprPrinter &Printer, QualType T,
+                                        llvm::StringRef Like) {
   if (!hasDefaultedValues(T))
     return std::nullopt;
+  // (Cleared member by member: see InstanceBuilder::collectMemberZeroings.)
+  if (lacksZero(T) && !Like.empty())
+    return "::ddx::zero_like(" + Like.str() + ")";
   std::string Name = Printer.typeName(T.getUnqualifiedType());
   const ASTContext &Ctx = Printer.context();
   if (T->isRecordType() && !T.isTriviallyCopyableType(Ctx))
@@ -195,12 +204,13 @@ std::string declareZero(const ExprPrinter &Printer, QualType T,
 /// does with an object): no deleted or missing copy, no const or reference
 /// member, none of the standard library's move-only or unique classes
 /// (through a container's element type too).
-static bool isCopyable(QualType T, const ASTContext &Ctx, unsigned Depth) {
+static bool isCopyable(QualType T, const ASTContext &Ctx, unsigned Depth,
+                       bool Built = false) {
   T = Ctx.getBaseElementType(T.getNonReferenceType());
   if (T.isTriviallyCopyableType(Ctx))
     return true;
   auto *R = T->getAsCXXRecordDecl();
-  if (!R || !R->hasDefinition() || Depth > 8 || needsLateStorage(T))
+  if (!R || !R->hasDefinition() || Depth > 8 || (needsLateStorage(T) && !Built))
     return false;
   if (R->isInStdNamespace()) {
     const IdentifierInfo *Name = R->getIdentifier();
@@ -237,11 +247,11 @@ static bool isCopyable(QualType T, const ASTContext &Ctx, unsigned Depth) {
          });
 }
 
-bool isTapeable(QualType T, const ASTContext &Ctx) {
+bool isTapeable(QualType T, const ASTContext &Ctx, bool Built) {
   if (T.isTriviallyCopyableType(Ctx))
     return true;
   // (An array of objects: the tape holds single objects.)
-  return !T->isArrayType() && isCopyable(T, Ctx, 0);
+  return !T->isArrayType() && isCopyable(T, Ctx, 0, Built);
 }
 
 std::optional<Lines> zeroedCopy(const EmitContext &C, const Stmt &S,
@@ -323,7 +333,8 @@ void TangentEmitter::emit(const Block &B, Lines &Out) {
 }
 
 std::string growthZero(const EmitContext &C, const Stmt &S) {
-  return explicitZero(C.Printer, targetType(C, S)).value_or("{}");
+  std::string Like = S.Value ? C.Printer.print(S.Value) : "";
+  return explicitZero(C.Printer, targetType(C, S), Like).value_or("{}");
 }
 
 std::pair<std::string, std::string> shapedContainer(const EmitContext &C,
@@ -401,8 +412,12 @@ std::string shadowFree(const EmitContext &C, const Stmt &S) {
 std::string shadowGrowth(const EmitContext &C, const Stmt &S,
                          const std::string &Element) {
   auto [Name, Shadow] = shapedContainer(C, S);
-  return Shadow + ".resize(" + Name + ".size(), " + growthZero(C, S) + ");\n" +
-         Shadow + ".push_back(" + Element + ");";
+  std::string Resize =
+      lacksZero(targetType(C, S))
+          ? "::ddx::resize_like(" + Shadow + ", " + Name + ");\n"
+          : Shadow + ".resize(" + Name + ".size(), " + growthZero(C, S) +
+                ");\n";
+  return Resize + Shadow + ".push_back(" + Element + ");";
 }
 
 std::string reshapedShadow(const EmitContext &C, const Stmt &S) {
@@ -554,7 +569,7 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
           llvm::append_range(Out, *Zero);
       } else {
         if (!DV)
-          DV = explicitZero(C.Printer, T);
+          DV = explicitZero(C.Printer, T, targetText(C, S));
         Out.push_back(D + " = " + DV.value_or("{}") + ";");
       }
     } else {

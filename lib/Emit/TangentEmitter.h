@@ -97,10 +97,16 @@ bool isContainer(clang::QualType T);
 /// The element type of a container that has a size (std::vector<T>: T), or
 /// a null type (std::pair and std::complex have none).
 clang::QualType containerElement(clang::QualType T);
+/// Whether T is a class that has no zero of its own to start from: its
+/// constructors all take arguments, and it cannot be made of zero bytes.
+bool lacksZero(clang::QualType T);
 /// The zero of T spelled out, where `{}` is not one (a struct whose members
-/// have default values, see hasDefaultedValues): `::ddx::zero<T>()`.
+/// have default values, see hasDefaultedValues): `::ddx::zero<T>()`; for a
+/// class that lacksZero, a zeroed copy of Like, a value of type T, when
+/// given (`::ddx::zero_like(q)`).
 std::optional<std::string> explicitZero(const ExprPrinter &Printer,
-                                        clang::QualType T);
+                                        clang::QualType T,
+                                        llvm::StringRef Like = "");
 /// For a class ddx cannot clear byte by byte (one with virtual functions,
 /// or holding a container, beside members with default values): the
 /// statements that clear Object's derivatives member by member, or none
@@ -114,8 +120,11 @@ memberwiseZero(const ExprPrinter &Printer, clang::QualType T,
 std::string declareZero(const ExprPrinter &Printer, clang::QualType T,
                         llvm::StringRef Name);
 /// Whether ddx::tape can record a value of type T: a trivially copyable
-/// one, or a std::vector of them (its elements and its size).
-bool isTapeable(clang::QualType T, const clang::ASTContext &Ctx);
+/// one, or a std::vector of them (its elements and its size), or a copy of
+/// an object it can put back (Built: one already built, such as a
+/// parameter, of a class without a default constructor).
+bool isTapeable(clang::QualType T, const clang::ASTContext &Ctx,
+                bool Built = false);
 /// The primal statement of an assignment.
 std::string primalAssign(const EmitContext &C, const Stmt &S);
 /// A whole local in late storage (needsLateStorage) that S assigns: the
