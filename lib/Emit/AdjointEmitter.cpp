@@ -1021,17 +1021,20 @@ bool AdjointEmitter::accumulatePowers(const BinaryOperator *Product,
 
 void AdjointEmitter::accumulateTerms(const Expr *E, const std::string &Seed,
                                      Lines &Out) {
+  // (A derived object converted to its base, `Cell c = porous;`, gets the
+  // adjoint of the base's members only: the seed is a base.)
+  QualType Seeded = E ? E->getType() : QualType();
   E = skipImplicit(E);
   if (!E || !C.Activity.isVaried(E))
     return;
+  QualType T = Seeded->isRecordType() ? Seeded : E->getType();
   int Temp = C.Printer.tempOf(E);
   if (Temp >= 0) {
-    addTerm(E->getType(), ExprPrinter::shadowName(C.Printer.varName(Temp)),
-            Seed, Out);
+    addTerm(T, ExprPrinter::shadowName(C.Printer.varName(Temp)), Seed, Out);
     return;
   }
   if (isa<DeclRefExpr, ArraySubscriptExpr, MemberExpr>(E)) {
-    addTerm(E->getType(), C.Printer.shadow(E), Seed, Out);
+    addTerm(T, C.Printer.shadow(E), Seed, Out);
     return;
   }
   if (const Expr *Source = copiedFrom(E))
@@ -1058,7 +1061,7 @@ void AdjointEmitter::accumulateTerms(const Expr *E, const std::string &Seed,
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
     switch (U->getOpcode()) {
     case UO_Deref: // (a struct's adjoint is added member by member)
-      addTerm(E->getType(), C.Printer.shadow(E), Seed, Out);
+      addTerm(T, C.Printer.shadow(E), Seed, Out);
       return;
     case UO_Minus:
       return accumulate(U->getSubExpr(), "-" + wrap(Seed), Out);

@@ -399,13 +399,28 @@ int ExprPrinter::tempOf(const Expr *E) const {
   return It == IR.TempOf.end() ? -1 : It->second;
 }
 
+std::string ExprPrinter::aliased(const Variable &V, const std::string &Object,
+                                 bool Shadow) const {
+  // A reference to a base of the object it is bound to (`P &r = c;`) must
+  // stay one: `r = o` assigns the base's part only. (A shadow is written
+  // through, also that of a const reference.)
+  const Expr *Bound = skipImplicit(V.AliasOf);
+  if (V.Type->isRecordType() && Bound &&
+      !Ctx.hasSameUnqualifiedType(V.Type, Bound->getType()) && V.Decl)
+    return "static_cast<" +
+           std::string(!Shadow && Bound->getType().isConstQualified() ? "const "
+                                                                      : "") +
+           typeName(V.Type.getUnqualifiedType()) + " &>(" + Object + ")";
+  return "(" + Object + ")";
+}
+
 std::string ExprPrinter::declName(const DeclRefExpr *Ref) const {
   const ValueDecl *D = Ref->getDecl();
   auto It = IR.VarOf.find(D);
   if (It != IR.VarOf.end()) {
     const Variable &V = IR.Vars[It->second];
     if (V.AliasOf)
-      return "(" + print(V.AliasOf) + ")";
+      return aliased(V, print(V.AliasOf));
     if (V.RangeOf)
       return print(V.RangeOf) + "[" + varName(V.IndexVar) + "]";
     return V.Name;
@@ -789,7 +804,7 @@ std::string ExprPrinter::shadow(const Expr *E) const {
     if (It != IR.VarOf.end()) {
       const Variable &V = IR.Vars[It->second];
       if (V.AliasOf)
-        return "(" + shadow(V.AliasOf) + ")";
+        return aliased(V, shadow(V.AliasOf), /*Shadow=*/true);
       if (V.RangeOf)
         return shadow(V.RangeOf) + "[" + varName(V.IndexVar) + "]";
       return shadowName(V.Name);

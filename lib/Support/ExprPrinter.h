@@ -92,6 +92,10 @@ public:
 
 private:
   std::string declName(const clang::DeclRefExpr *Ref) const;
+  /// What a use of the local reference V stands for, Object (its bound
+  /// object, or that object's Shadow) as the reference's type.
+  std::string aliased(const Variable &V, const std::string &Object,
+                      bool Shadow = false) const;
   std::string sourceText(const clang::Expr *E) const;
   std::string unsupported(const clang::Expr *E) const;
 
