@@ -1093,7 +1093,10 @@ void InstanceBuilder::collectMemberZeroings(GeneratedFunction &Out) const {
       Visit(Base.getType());
     for (const FieldDecl *F : R->fields())
       Visit(F->getType());
-    if (!hasDefaultedValues(T) || T.isTriviallyCopyableType(Ctx))
+    // (A class holding a container is zeroed keeping the container's
+    // shape, which `{}` would empty.)
+    if (!(hasDefaultedValues(T) || holdsContainer(T)) ||
+        T.isTriviallyCopyableType(Ctx))
       return;
     std::optional<Lines> Zero = memberwiseZero(Printer, T, "z");
     if (!Zero)

@@ -333,8 +333,12 @@ void TangentEmitter::emit(const Block &B, Lines &Out) {
 }
 
 std::string growthZero(const EmitContext &C, const Stmt &S) {
+  QualType T = targetType(C, S);
   std::string Like = S.Value ? C.Printer.print(S.Value) : "";
-  return explicitZero(C.Printer, targetType(C, S), Like).value_or("{}");
+  // (An element holding containers: zeros of the shape it comes in.)
+  if (!Like.empty() && (isContainer(T) || holdsContainer(T)))
+    return "::ddx::zeros_like(" + Like + ")";
+  return explicitZero(C.Printer, T, Like).value_or("{}");
 }
 
 std::pair<std::string, std::string> shapedContainer(const EmitContext &C,

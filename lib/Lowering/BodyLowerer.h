@@ -140,6 +140,9 @@ private:
   /// The object of a virtual call dispatched on its dynamic type (see
   /// OverriderIndex), or null.
   const Expr *dispatchedObject(const CallExpr *Call) const;
+  /// Refuses a call that passes the same variable to a const reference
+  /// and to a reference or pointer the callee may write through.
+  bool checkAliasedArguments(const CallExpr *Call);
   /// Whether a value of type T left without an initialiser is zero: not so
   /// for a class whose default constructor the user wrote, which lowering
   /// cannot run here (reported at Loc).

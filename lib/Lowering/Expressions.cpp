@@ -6,6 +6,7 @@
 // dispatch over the overriders).
 //
 //===----------------------------------------------------------------------===//
+#include "Activity/ActivityAnalysis.h"
 #include "Lowering/BodyLowerer.h"
 
 namespace ddx {
@@ -807,7 +808,83 @@ const Expr *BodyLowerer::dispatchedObject(const CallExpr *Call) const {
   return Object;
 }
 
+/// The variable whose storage E names or points into (`u`, `s.x`, `w[0]`,
+/// `&u`, a pointer `w`), through local references; or null.
+static const ValueDecl *storageRoot(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase();
+    else if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
+      E = S->getBase();
+    else if (auto *U = dyn_cast<UnaryOperator>(E);
+             U && (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf))
+      E = U->getSubExpr();
+    else
+      break;
+  }
+  auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
+  auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (Var && Var->getType()->isReferenceType() && Var->getInit() &&
+      !isa<ParmVarDecl>(Var))
+    return storageRoot(Var->getInit());
+  return Ref ? Ref->getDecl() : nullptr;
+}
+
+bool BodyLowerer::checkAliasedArguments(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return true;
+  unsigned Skip =
+      isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+  auto Param = [&](unsigned I) -> const ParmVarDecl * {
+    return I >= Skip && I - Skip < FD->getNumParams()
+               ? FD->getParamDecl(I - Skip)
+               : nullptr;
+  };
+  // Generated code takes a const reference for a value that does not
+  // change during the call (its derivative is passed alike); the callee
+  // changing it through another argument would break that.
+  for (unsigned R = 0; R < Call->getNumArgs(); ++R) {
+    const ParmVarDecl *Read = Param(R);
+    QualType RT = Read ? Read->getType() : QualType();
+    if (!Read || !RT->isLValueReferenceType() ||
+        !RT->getPointeeType().isConstQualified() ||
+        !isDifferentiableType(RT.getNonReferenceType()))
+      continue;
+    const CXXRecordDecl *Class = RT.getNonReferenceType()->getAsCXXRecordDecl();
+    if (Class && Class->isInStdNamespace())
+      continue; // (a container's elements are read where they are)
+    const ValueDecl *Root = storageRoot(Call->getArg(R));
+    for (unsigned W = 0; Root && W < Call->getNumArgs(); ++W) {
+      const ParmVarDecl *Written = Param(W);
+      QualType WT = Written ? Written->getType() : QualType();
+      bool Writes = W != R && Written &&
+                    (WT->isReferenceType() || WT->isPointerType()) &&
+                    !WT->getPointeeType().isConstQualified();
+      if (!Writes || storageRoot(Call->getArg(W)) != Root)
+        continue;
+      Diags.error(Call->getArg(R)->getExprLoc(),
+                  "ddx cannot differentiate this call yet: '" +
+                      Root->getNameAsString() +
+                      "' is passed to the const reference '" +
+                      Read->getNameAsString() + "' and also to '" +
+                      Written->getNameAsString() + "', through which '" +
+                      FD->getNameAsString() +
+                      "' may change it; ddx takes a const reference as a "
+                      "value that does not change during the call");
+      Diags.note(Call->getArg(W)->getExprLoc(),
+                 "copy the value into a local first and pass the copy, if "
+                 "the callee should read the value from before the call");
+      return false;
+    }
+  }
+  return true;
+}
+
 void BodyLowerer::pushCall(Stmt S, Block &Out) {
+  if (!checkAliasedArguments(cast<CallExpr>(S.Call)))
+    return;
   if (const Expr *Dispatched = dispatchedObject(cast<CallExpr>(S.Call)))
     return pushDispatch(S, Dispatched, Out);
   const Expr *Object = calledObject(cast<CallExpr>(S.Call));
