@@ -1068,21 +1068,7 @@ private:
   void check(const Expr *E, const Expr *At) {
     if (Found)
       return;
-    // The storage E names: through members, subscripts and dereferences.
-    while (true) {
-      E = E->IgnoreParenImpCasts();
-      if (auto *M = dyn_cast<MemberExpr>(E))
-        E = M->getBase();
-      else if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
-        E = S->getBase();
-      else if (auto *U = dyn_cast<UnaryOperator>(E);
-               U && (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf))
-        E = U->getSubExpr();
-      else
-        break;
-    }
-    auto *Ref = dyn_cast<DeclRefExpr>(E);
-    auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    auto *Var = dyn_cast_or_null<VarDecl>(storageRoot(E));
     if (!Var)
       return;
     QualType T = Var->getType();

@@ -19,6 +19,27 @@ using namespace clang;
 
 namespace ddx {
 
+const ValueDecl *storageRoot(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase();
+    else if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
+      E = S->getBase();
+    else if (auto *U = dyn_cast<UnaryOperator>(E);
+             U && (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf))
+      E = U->getSubExpr();
+    else
+      break;
+  }
+  auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
+  auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (Var && Var->getType()->isReferenceType() && Var->getInit() &&
+      !isa<ParmVarDecl>(Var))
+    return storageRoot(Var->getInit());
+  return Ref ? Ref->getDecl() : nullptr;
+}
+
 const Expr *skipImplicit(const Expr *E) {
   while (E) {
     if (auto *C = dyn_cast<ImplicitCastExpr>(E))

@@ -175,6 +175,9 @@ bool isValueCast(const clang::CallExpr *Call);
 /// Strips what never changes meaning in generated code: implicit casts,
 /// parentheses' absence, temporaries and cleanups.
 const clang::Expr *skipImplicit(const clang::Expr *E);
+/// The variable whose storage E names or points into (`u`, `s.x`, `w[0]`,
+/// `&u`, a pointer `w`), through local references; or null.
+const clang::ValueDecl *storageRoot(const clang::Expr *E);
 
 } // namespace ddx
 
