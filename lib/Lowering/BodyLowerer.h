@@ -137,6 +137,7 @@ private:
   /// Refuses an object of type T whose destructor does work of its own
   /// (not only freeing memory), whose life ends at Loc or at its scope's end.
   bool checkDestructor(QualType T, SourceLocation Loc);
+  bool readInLambda(const VarDecl *VD) const;
   /// The object of a virtual call dispatched on its dynamic type (see
   /// OverriderIndex), or null.
   const Expr *dispatchedObject(const CallExpr *Call) const;

@@ -63,15 +63,34 @@ void BodyLowerer::addBindings(const DecompositionDecl *DD) {
   }
 }
 
+/// Whether a lambda of the function being lowered names VD.
+bool BodyLowerer::readInLambda(const VarDecl *VD) const {
+  std::function<bool(const clang::Stmt *, bool)> Find =
+      [&](const clang::Stmt *S, bool InLambda) {
+        if (!S)
+          return false;
+        if (auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && InLambda)
+          return Ref->getDecl() == VD;
+        if (auto *L = dyn_cast<LambdaExpr>(S))
+          return Find(L->getBody(), true);
+        return llvm::any_of(S->children(), [&](const clang::Stmt *C) {
+          return Find(C, InLambda);
+        });
+      };
+  return Find(IR.Function->getBody(), false);
+}
+
 void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
                              Block &Out) {
   // A static constant (`static const double c = 2.5;`, a constexpr table)
-  // is the same value at every call: an ordinary local here.
-  // (A scalar: a lambda reads one without capturing it, and its
-  // derivative then needs the value, which the printer spells.)
-  bool Constant = VD->isStaticLocal() && VD->getType().isConstQualified() &&
-                  VD->getType()->isArithmeticType() && VD->getInit() &&
-                  VD->getInit()->isConstantInitializer(Ctx, false);
+  // is the same value at every call: an ordinary local here. (A lambda
+  // reads one without capturing it, and its derivative then needs the
+  // value, which the printer spells for a scalar, not for a table.)
+  QualType Element = Ctx.getBaseElementType(VD->getType());
+  bool Constant = VD->isStaticLocal() && Element.isConstQualified() &&
+                  Element->isArithmeticType() && VD->getInit() &&
+                  VD->getInit()->isConstantInitializer(Ctx, false) &&
+                  (VD->getType()->isArithmeticType() || !readInLambda(VD));
   if ((VD->isStaticLocal() && !Constant) || VD->hasExternalStorage() ||
       VD->getTLSKind() != VarDecl::TLS_None) {
     Diags.error(VD->getLocation(),

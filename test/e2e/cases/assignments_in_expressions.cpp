@@ -2,12 +2,12 @@
 // of their own: chained assignment (`x = y = v`), a compound assignment read
 // for its value (`s += (a *= 1.1)`), an assignment in a loop condition
 // (`while ((s += a) < 5.0 && ...)`), `if (init; cond)`, `if (T v = e)`,
-// `switch (init; k)`, and static scalar constants (`static const double`,
-// `static constexpr double`). Forward and reverse mode against finite
-// differences.
-#include <ddx/ddx.hpp>
-#include <cmath>
+// `switch (init; k)`, and static constants (`static const double`,
+// `static constexpr double`, tables of them). Forward and reverse mode against
+// finite differences.
 #include "check.hpp"
+#include <cmath>
+#include <ddx/ddx.hpp>
 
 double chained(double a) {
   double x, y;
@@ -46,12 +46,13 @@ double branches(double a, int k) {
 double constants(double a) {
   static const double c = 2.5;
   static constexpr double w = 1.5;
+  static const double table[3] = {0.2, 0.5, 0.3};
+  static constexpr double m[2][2] = {{1.0, 2.0}, {3.0, 4.0}};
   double s = 0;
   for (int i = 0; i < 3; ++i)
-    s += w * std::pow(a, i + 1);
+    s += w * std::pow(a, i + 1) * table[i] + m[i % 2][1] * a;
   return c * s;
 }
-
 
 int main() {
   const double a = 0.7;
@@ -75,7 +76,8 @@ int main() {
     auto [y, da] = ddx::gradient(branches, ddx::active(a), k);
     auto [y1, ta] = ddx::derivative(branches, ddx::dual(a, 1.0), k);
     check::near("branches value", y, branches(a, k), 1e-12);
-    check::fd("branches d/da", da, [&](double h) { return branches(a + h, k); });
+    check::fd("branches d/da", da,
+              [&](double h) { return branches(a + h, k); });
     check::fd("branches d/da fwd", ta,
               [&](double h) { return branches(a + h, k); });
     (void)y1;
