@@ -1106,12 +1106,17 @@ Lines EmitContext::buildLateObject(const CallExpr *Call) {
   if (!Printer.inLateStorage(V))
     return {};
   const std::string &Name = IR.Vars[V].Name;
+  // (A temporary ddx made for a construction is named by what it holds.)
+  const ValueDecl *Decl = IR.Vars[V].Decl;
+  std::string What = Decl && !Decl->isImplicit()
+                         ? "'" + Name + "'"
+                         : "this '" + userTypeName(T, Ctx) + "' object";
   // The constructor runs twice, itself and its derivative: what it changes
   // outside the object would change twice.
   if (const Expr *Write = outsideWrite(Ctor)) {
     Diags.error(Call->getBeginLoc(),
-                "ddx cannot differentiate the construction of '" + Name +
-                    "' yet: its class '" + userTypeName(T, Ctx) +
+                "ddx cannot differentiate the construction of " + What +
+                    " yet: its class '" + userTypeName(T, Ctx) +
                     "' has no default constructor, so generated code builds "
                     "the object with this constructor before its derivative "
                     "sets the members, and the constructor changes something "
@@ -1137,8 +1142,8 @@ Lines EmitContext::buildLateObject(const CallExpr *Call) {
   std::optional<Lines> Zero = memberwiseZero(Printer, T, Shadow);
   if (!Zero) {
     Diags.error(Call->getBeginLoc(),
-                "ddx cannot differentiate the construction of '" + Name +
-                    "' yet: its class '" + userTypeName(T, Ctx) +
+                "ddx cannot differentiate the construction of " + What +
+                    " yet: its class '" + userTypeName(T, Ctx) +
                     "' has no default constructor, so ddx makes the "
                     "object's derivative as a copy of the object with every "
                     "member set to zero, which needs its members public");

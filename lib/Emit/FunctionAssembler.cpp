@@ -5,6 +5,7 @@
 #include "Emit/AdjointEmitter.h"
 #include "Emit/EmitContext.h"
 #include "Emit/TangentEmitter.h"
+#include "Lowering/Constructions.h"
 #include "Support/HeapCalls.h"
 #include "Support/Spelling.h"
 #include "clang/AST/DeclCXX.h"
@@ -202,13 +203,15 @@ std::string InstanceBuilder::shadowParam(const Variable &V,
   return Printer.declare(ddx::shadowType(Ctx, T), Name);
 }
 
-/// Whether copying a T runs a copy constructor the user wrote.
-static bool copiedByUser(QualType T) {
+/// Whether copying a T runs a copy constructor the user wrote, which
+/// lowering runs as its derivative where the copy is made (see
+/// isUserConstruction); not the library's (a std::vector's).
+static bool copiedByUser(QualType T, const ASTContext &Ctx) {
   const CXXRecordDecl *R = T->getAsCXXRecordDecl();
   if (!R || !R->hasDefinition())
     return false;
-  return llvm::any_of(R->ctors(), [](const CXXConstructorDecl *Ctor) {
-    return Ctor->isCopyConstructor() && Ctor->isUserProvided();
+  return llvm::any_of(R->ctors(), [&](const CXXConstructorDecl *Ctor) {
+    return Ctor->isCopyConstructor() && isUserConstructor(Ctor, Ctx);
   });
 }
 
@@ -222,7 +225,7 @@ std::string InstanceBuilder::paramList(Mode M) const {
     // which C++ would copy again with the user's constructor, that may do
     // more than copy (`gen(o.gen + 1)`).
     bool Copied = M != Mode::Gradient && M != Mode::Derivative &&
-                  !V.ByReference && copiedByUser(T);
+                  !V.ByReference && copiedByUser(T, Ctx);
     Params.push_back(
         Printer.declare(Copied ? Ctx.getLValueReferenceType(T) : T, V.Name));
     ParamActivity A = act(P);
@@ -233,7 +236,7 @@ std::string InstanceBuilder::paramList(Mode M) const {
       QualType Shadow = ddx::shadowType(Ctx, V.Type);
       // (Likewise a tangent passed by value.)
       if (M == Mode::Tangent && (V.ConstReference || Copied) &&
-          copiedByUser(Shadow))
+          copiedByUser(Shadow, Ctx))
         Shadow = Ctx.getLValueReferenceType(
             V.ConstReference ? Shadow.withConst() : Shadow);
       if (M == Mode::Tangent || M == Mode::Derivative)
@@ -611,10 +614,12 @@ void InstanceBuilder::saveList(const std::string &Reverse,
     // (A parameter is built already: the tape can put a copy back into one
     // of a class without a default constructor, unlike late storage.)
     bool Tapeable = isTapeable(Var.Type, Ctx, /*Built=*/V < IR.NumParams);
+    // (A local the tape cannot record is made again, if it can be: see
+    // rebuilt.)
     if (mentions(Reverse, Var.Name)) {
       if (Tapeable)
         Names.push_back(Var.Name);
-      else
+      else if (V < IR.NumParams)
         reportUnsaved(Var);
     }
     // The shadow of what holds addresses (a pointer, a struct or array of
@@ -1172,10 +1177,6 @@ bool FunctionAssembler::assemble(const Instance &I, GeneratedFunction &Out) {
   return Ok;
 }
 
-/// Says how ddx got to a function the user did not name in the request:
-/// each call on the way, from the error up to the user's own code; and, for
-/// library code, which library function the user called has no rule (the
-/// thing to fix, rather than its source).
 /// The calls on the way from I up to the user's request, innermost first.
 static auto callsUp(const Instance &I) {
   struct Range {
@@ -1209,6 +1210,10 @@ const Instance *FunctionAssembler::libraryCallee(const Instance &I) const {
   return Library;
 }
 
+/// Says how ddx got to a function the user did not name in the request:
+/// each call on the way, from the error up to the user's own code; and, for
+/// library code, which library function the user called has no rule (the
+/// thing to fix, rather than its source).
 std::vector<DiagReporter::ContextNote>
 FunctionAssembler::callChain(const Instance &I) const {
   std::vector<DiagReporter::ContextNote> Chain;

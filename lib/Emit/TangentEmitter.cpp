@@ -128,9 +128,9 @@ std::optional<std::string> explicitZero(const ExprPrinter &Printer, QualType T,
   if (!hasDefaultedValues(T))
     return std::nullopt;
   // (Cleared member by member: see InstanceBuilder::collectMemberZeroings.)
-  if (lacksZero(T) && !Like.empty())
-    return "::ddx::zero_like(" + Like.str() + ")";
   std::string Name = Printer.typeName(T.getUnqualifiedType());
+  if (lacksZero(T) && !Like.empty())
+    return "::ddx::zero_like<" + Name + ">(" + Like.str() + ")";
   const ASTContext &Ctx = Printer.context();
   if (T->isRecordType() && !T.isTriviallyCopyableType(Ctx))
     if (auto Clear = memberwiseZero(Printer, T, "z"))
@@ -336,8 +336,10 @@ std::string growthZero(const EmitContext &C, const Stmt &S) {
   QualType T = targetType(C, S);
   std::string Like = S.Value ? C.Printer.print(S.Value) : "";
   // (An element holding containers: zeros of the shape it comes in.)
+  // (The type spelled: Like may be a brace list, `push_back({m, {a, b}})`.)
   if (!Like.empty() && (isContainer(T) || holdsContainer(T)))
-    return "::ddx::zeros_like(" + Like + ")";
+    return "::ddx::zeros_like<" + C.Printer.typeName(T.getUnqualifiedType()) +
+           ">(" + Like + ")";
   return explicitZero(C.Printer, T, Like).value_or("{}");
 }
 

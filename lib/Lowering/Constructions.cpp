@@ -8,10 +8,13 @@ using namespace clang;
 namespace ddx {
 
 bool isUserConstruction(const CXXConstructExpr *E, const ASTContext &Ctx) {
-  const CXXConstructorDecl *Ctor = E ? E->getConstructor() : nullptr;
   // (An array's elements are built one by one; see lowerInit.)
-  if (!Ctor || !Ctor->isUserProvided() || !Ctor->hasBody() ||
-      E->getType()->isArrayType())
+  return E && !E->getType()->isArrayType() &&
+         isUserConstructor(E->getConstructor(), Ctx);
+}
+
+bool isUserConstructor(const CXXConstructorDecl *Ctor, const ASTContext &Ctx) {
+  if (!Ctor || !Ctor->isUserProvided() || !Ctor->hasBody())
     return false;
   const CXXRecordDecl *Class = Ctor->getParent();
   return !Class->isInStdNamespace() && !Class->isLambda() &&

@@ -18,6 +18,10 @@ namespace ddx {
 /// the compiler's copy or move), of a class outside the standard library.
 bool isUserConstruction(const clang::CXXConstructExpr *E,
                         const clang::ASTContext &Ctx);
+/// Whether Ctor is such a constructor: lowering makes the object its calls
+/// build (a copy for a by-value argument) with the constructor's derivative.
+bool isUserConstructor(const clang::CXXConstructorDecl *Ctor,
+                       const clang::ASTContext &Ctx);
 
 /// E written as a call of its constructor on Object (`Object.T(args)`):
 /// a node of ddx's own, never part of the translation unit's tree.

@@ -571,6 +571,43 @@ const FieldDecl *BodyLowerer::hiddenMember(const CXXRecordDecl *Record,
 /// function and keeps freed objects for the reverse sweep, would have at
 /// another time (`~Acc() { *sink += v * v; }`). Through bases, members and
 /// the elements of containers.
+/// A statement of S that does more than give back memory or reset the
+/// object's own members (`if (d) delete[] d;`, `for (Node *c : kids)
+/// delete c;`, `d = nullptr;`), or null.
+static const clang::Stmt *ownEffect(const clang::Stmt *S) {
+  if (!S || isa<NullStmt, DeclStmt>(S))
+    return nullptr;
+  if (auto *E = dyn_cast<Expr>(S)) {
+    if (deallocationOf(E))
+      return nullptr;
+    auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    auto *M = B && B->isAssignmentOp()
+                  ? dyn_cast<MemberExpr>(B->getLHS()->IgnoreParenImpCasts())
+                  : nullptr;
+    return M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) ? nullptr
+                                                                      : S;
+  }
+  if (auto *If = dyn_cast<IfStmt>(S)) {
+    if (If->getInit() || If->getConditionVariable())
+      return S;
+    if (const clang::Stmt *Effect = ownEffect(If->getThen()))
+      return Effect;
+    return ownEffect(If->getElse());
+  }
+  // (A loop's own steps write only its counter.)
+  if (auto *For = dyn_cast<CXXForRangeStmt>(S))
+    return ownEffect(For->getBody());
+  if (auto *For = dyn_cast<ForStmt>(S))
+    return ownEffect(For->getBody());
+  if (auto *Block = dyn_cast<CompoundStmt>(S)) {
+    for (const clang::Stmt *Child : Block->body())
+      if (const clang::Stmt *Effect = ownEffect(Child))
+        return Effect;
+    return nullptr;
+  }
+  return S;
+}
+
 static const clang::Stmt *destructorEffect(QualType T) {
   llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;
   std::function<const clang::Stmt *(QualType)> Find =
@@ -583,17 +620,15 @@ static const clang::Stmt *destructorEffect(QualType T) {
     const clang::Stmt *Found = nullptr;
     anyTypeArgument(
         R, [&](QualType Arg) { return (Found = Find(Arg)) != nullptr; });
-    if (Found || R->isInStdNamespace())
+    if (Found || R->isInStdNamespace() ||
+        R->getASTContext().getSourceManager().isInSystemHeader(
+            R->getLocation()))
       return Found;
     const FunctionDecl *Def = nullptr;
     if (const CXXDestructorDecl *Dtor = R->getDestructor();
         Dtor && Dtor->isUserProvided() && Dtor->isDefined(Def))
-      if (auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody()))
-        for (const clang::Stmt *S : Body->body()) {
-          auto *E = dyn_cast<Expr>(S);
-          if (!isa<NullStmt>(S) && !(E && deallocationOf(E)))
-            return S;
-        }
+      if (const clang::Stmt *Effect = ownEffect(Def->getBody()))
+        return Effect;
     for (const CXXBaseSpecifier &Base : R->bases())
       if ((Found = Find(Base.getType())))
         return Found;

@@ -808,6 +808,62 @@ const Expr *BodyLowerer::dispatchedObject(const CallExpr *Call) const {
   return Object;
 }
 
+namespace {
+/// The storage an argument names, as the variable it is in and the steps
+/// down to it: a member, a constant index, or anything (a computed index,
+/// a dereference).
+struct AccessPath {
+  struct Step {
+    const FieldDecl *Field = nullptr;
+    std::optional<llvm::APSInt> Index; ///< none with no Field: anything
+  };
+  const ValueDecl *Root = nullptr;
+  llvm::SmallVector<Step, 4> Steps;
+
+  static AccessPath of(const Expr *E, const ASTContext &Ctx) {
+    E = E->IgnoreParenImpCasts();
+    AccessPath P;
+    if (auto *M = dyn_cast<MemberExpr>(E)) {
+      P = of(M->getBase(), Ctx);
+      if (M->isArrow())
+        P.Steps.push_back({});
+      P.Steps.push_back({dyn_cast<FieldDecl>(M->getMemberDecl()), {}});
+    } else if (auto *S = dyn_cast<ArraySubscriptExpr>(E)) {
+      P = of(S->getBase(), Ctx);
+      P.Steps.push_back({nullptr, S->getIdx()->getIntegerConstantExpr(Ctx)});
+    } else if (auto *U = dyn_cast<UnaryOperator>(E);
+               U && U->getOpcode() == UO_Deref) {
+      P = of(U->getSubExpr(), Ctx);
+      P.Steps.push_back({});
+    } else if (U && U->getOpcode() == UO_AddrOf) {
+      P = of(U->getSubExpr(), Ctx);
+    } else if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+      if (Var && Var->getType()->isReferenceType() && Var->getInit() &&
+          !isa<ParmVarDecl>(Var))
+        return of(Var->getInit(), Ctx);
+      P.Root = Ref->getDecl();
+    }
+    return P;
+  }
+
+  /// Whether the two may name overlapping storage: one is a part of the
+  /// other, as far as the text says (different members do not overlap).
+  bool overlaps(const AccessPath &O) const {
+    if (!Root || Root != O.Root)
+      return false;
+    for (unsigned I = 0; I < Steps.size() && I < O.Steps.size(); ++I) {
+      const Step &A = Steps[I], &B = O.Steps[I];
+      if (A.Field && B.Field && A.Field != B.Field)
+        return false;
+      if (A.Index && B.Index && *A.Index != *B.Index)
+        return false;
+    }
+    return true;
+  }
+};
+} // namespace
+
 bool BodyLowerer::checkAliasedArguments(const CallExpr *Call) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD)
@@ -832,18 +888,18 @@ bool BodyLowerer::checkAliasedArguments(const CallExpr *Call) {
     const CXXRecordDecl *Class = RT.getNonReferenceType()->getAsCXXRecordDecl();
     if (Class && Class->isInStdNamespace())
       continue; // (a container's elements are read where they are)
-    const ValueDecl *Root = storageRoot(Call->getArg(R));
-    for (unsigned W = 0; Root && W < Call->getNumArgs(); ++W) {
+    AccessPath Value = AccessPath::of(Call->getArg(R), Ctx);
+    for (unsigned W = 0; Value.Root && W < Call->getNumArgs(); ++W) {
       const ParmVarDecl *Written = Param(W);
       QualType WT = Written ? Written->getType() : QualType();
       bool Writes = W != R && Written &&
                     (WT->isReferenceType() || WT->isPointerType()) &&
                     !WT->getPointeeType().isConstQualified();
-      if (!Writes || storageRoot(Call->getArg(W)) != Root)
+      if (!Writes || !Value.overlaps(AccessPath::of(Call->getArg(W), Ctx)))
         continue;
       Diags.error(Call->getArg(R)->getExprLoc(),
                   "ddx cannot differentiate this call yet: '" +
-                      Root->getNameAsString() +
+                      Value.Root->getNameAsString() +
                       "' is passed to the const reference '" +
                       Read->getNameAsString() + "' and also to '" +
                       Written->getNameAsString() + "', through which '" +

@@ -116,8 +116,13 @@ private:
     Records.push_back(std::move(R));
   }
   bool inLibrary(clang::SourceLocation Loc) const {
-    return Library && SM && Loc.isValid() &&
-           SM->isInSystemHeader(SM->getExpansionLoc(Loc));
+    auto InSystemHeader = [&](clang::SourceLocation L) {
+      return L.isValid() && SM->isInSystemHeader(SM->getExpansionLoc(L));
+    };
+    // (A call in a library header itself, a request for a function a
+    // system header declares, is no better a place to say it.)
+    return Library && SM && InSystemHeader(Loc) &&
+           !InSystemHeader(Library->Loc);
   }
   /// The context notes of the last error, once its own notes are out.
   void flushContext() {

@@ -185,6 +185,14 @@ std::string printNew(const CXXNewExpr *New, const ExprPrinter &Printer,
     return Text;
   if ((!WithInitializer && !builtByConstructor(New)) || !initializesValues(New))
     return Text + "()";
+  // (Of zero bytes, a class whose constructors all take arguments needs
+  // none: the constructor, whose derivative gives the values after, runs
+  // once. Another such class is built by it, and then by late storage,
+  // which refuses a constructor with effects outside the object.)
+  QualType T = New->getAllocatedType();
+  if (!WithInitializer && T.isTriviallyCopyableType(Printer.context()))
+    return Text + "(::ddx::zero<" + Printer.typeName(T.getUnqualifiedType()) +
+           ">())";
   if (auto *Construct = dyn_cast<CXXConstructExpr>(Init)) {
     std::string Args;
     for (unsigned I = 0; I < Construct->getNumArgs(); ++I)

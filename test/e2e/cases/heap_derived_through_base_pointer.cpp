@@ -114,6 +114,29 @@ double built(double k, double x0) {
   return e;
 }
 
+// A constructor that draws from a generator (a change outside the object)
+// runs once: the primal object is made of zero bytes, then given its values
+// by the constructor's derivative.
+struct Rng {
+  unsigned s = 1;
+  double next() {
+    s = s * 1103515245u + 12345u;
+    return (s % 1000) / 1000.0;
+  }
+};
+struct Grain {
+  double a, w;
+  Grain(Rng &g, double x) : a(g.next()), w(x) {}
+};
+
+double drawn(double x, double y) {
+  Rng g;
+  Grain *c = new Grain(g, x * y);
+  double r = c->a * c->w + g.next() * x;
+  delete c;
+  return r;
+}
+
 double stepped(double k, double x0) {
   Body *bodies[2];
   Pendulum *p = new Pendulum();
@@ -151,6 +174,12 @@ int main() {
     auto [v1, tx] = ddx::derivative(built, ddx::dual(x, 1.0), y);
     auto [v2, ty] = ddx::derivative(built, x, ddx::dual(y, 1.0));
     check::two_inputs("built", built, x, y, v, dx, dy, v1, tx, v2, ty);
+  }
+  {
+    auto [v, dx, dy] = ddx::gradient(drawn, ddx::active(x), ddx::active(y));
+    auto [v1, tx] = ddx::derivative(drawn, ddx::dual(x, 1.0), y);
+    auto [v2, ty] = ddx::derivative(drawn, x, ddx::dual(y, 1.0));
+    check::two_inputs("drawn", drawn, x, y, v, dx, dy, v1, tx, v2, ty);
   }
   return check::finish();
 }

@@ -42,6 +42,18 @@ double cells_of(double a, double b) {
   return cells[1].w[0] * cells[0].w[0] + cells[1].w[1] * cells[1].k;
 }
 
+struct Particle {
+  double m;
+  std::vector<double> w;
+};
+
+double braced(double a, double b) {
+  std::vector<Particle> ps;
+  ps.push_back({a, {a, b}});
+  ps.push_back({b, {b * b}});
+  return ps[0].w[1] * ps[1].m + ps[1].w[0] * ps[0].m;
+}
+
 int main() {
   const double a = 0.7, b = 1.3;
   {
@@ -55,6 +67,12 @@ int main() {
     auto [v1, tx] = ddx::derivative(cells_of, ddx::dual(a, 1.0), b);
     auto [v2, ty] = ddx::derivative(cells_of, a, ddx::dual(b, 1.0));
     check::two_inputs("cells_of", cells_of, a, b, v, dx, dy, v1, tx, v2, ty);
+  }
+  {
+    auto [v, dx, dy] = ddx::gradient(braced, ddx::active(a), ddx::active(b));
+    auto [v1, tx] = ddx::derivative(braced, ddx::dual(a, 1.0), b);
+    auto [v2, ty] = ddx::derivative(braced, a, ddx::dual(b, 1.0));
+    check::two_inputs("braced", braced, a, b, v, dx, dy, v1, tx, v2, ty);
   }
   return check::finish();
 }

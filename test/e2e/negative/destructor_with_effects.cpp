@@ -1,8 +1,8 @@
 // EXPECT-EXIT: 1
-// EXPECT-DIAG: 29:9: ddx cannot differentiate code with this 'Acc' yet: a destructor does work of its own here
-// EXPECT-NOTE: 23:12: the destructor's work
-// EXPECT-NOTE: 29:9: do that work in a member function the code calls where the object's life ends
-// EXPECT-DIAG: 36:3: ddx cannot differentiate code with this 'Acc' yet: a destructor does work of its own here
+// EXPECT-DIAG: 33:9: ddx cannot differentiate code with this 'Acc' yet: a destructor does work of its own here
+// EXPECT-NOTE: 27:12: the destructor's work
+// EXPECT-NOTE: 33:9: do that work in a member function the code calls where the object's life ends
+// EXPECT-DIAG: 40:3: ddx cannot differentiate code with this 'Acc' yet: a destructor does work of its own here
 // Case: a class whose destructor does work of its own (an RAII
 // accumulator adding to another variable when the object's life ends), as
 // a local and on the heap. Generated code declares every local at the top
@@ -10,12 +10,16 @@
 // destructor would run at another time: ddx once gave the value and both
 // derivatives without its effect (value 1.3 instead of 1.79). Refused
 // where the object lives, pointing at the destructor's work. A destructor
-// that only frees memory (Buffer) is fine.
+// that only frees memory and resets the object's members (Buffer) is fine.
 #include <ddx/ddx.hpp>
 
 struct Buffer {
   double *data = new double[2]();
-  ~Buffer() { delete[] data; }
+  ~Buffer() {
+    if (data)
+      delete[] data;
+    data = nullptr;
+  }
 };
 struct Acc {
   double *sink;
