@@ -1109,8 +1109,9 @@ void InstanceBuilder::collectMemberZeroings(GeneratedFunction &Out) const {
     std::string Name = Printer.typeName(T);
     Out.MemberZeroings[Name] =
         "template <> struct member_zeroing<" + Name +
-        "> {\nstatic constexpr bool known = true;\nstatic void apply(" + Name +
-        " &z) {\n" + llvm::join(*Zero, "\n") + "\n}\n};\n";
+        "> {\n[[maybe_unused]] static constexpr bool known = "
+        "true;\n[[maybe_unused]] static void apply(" +
+        Name + " &z) {\n" + llvm::join(*Zero, "\n") + "\n}\n};\n";
   };
   for (unsigned V = 0; V < IR.Vars.size(); ++V)
     if (!IR.Vars[V].isAlias() && Activity.isVaried(V))
