@@ -601,6 +601,12 @@ std::string EmitContext::callee(const ResolvedCall &R, Mode M,
   return Plan.get(R.What, M, Acts, paramNames(R.What), R.At, ResultUnused).Name;
 }
 
+std::string describeVariable(const Variable &V, const ASTContext &Ctx) {
+  return V.Decl && !V.Decl->isImplicit()
+             ? "'" + V.Name + "'"
+             : "this '" + userTypeName(V.Type, Ctx) + "' object";
+}
+
 bool holdsContainer(QualType T) {
   T = T.getNonReferenceType().getCanonicalType();
   if (T->isArrayType())
@@ -1106,11 +1112,7 @@ Lines EmitContext::buildLateObject(const CallExpr *Call) {
   if (!Printer.inLateStorage(V))
     return {};
   const std::string &Name = IR.Vars[V].Name;
-  // (A temporary ddx made for a construction is named by what it holds.)
-  const ValueDecl *Decl = IR.Vars[V].Decl;
-  std::string What = Decl && !Decl->isImplicit()
-                         ? "'" + Name + "'"
-                         : "this '" + userTypeName(T, Ctx) + "' object";
+  std::string What = describeVariable(IR.Vars[V], Ctx);
   // The constructor runs twice, itself and its derivative: what it changes
   // outside the object would change twice.
   if (const Expr *Write = outsideWrite(Ctor)) {

@@ -155,6 +155,10 @@ private:
 void addInto(clang::QualType T, const std::string &Dst, const std::string &Src,
              Lines &Out, unsigned Depth = 0);
 
+/// How a message names the variable V: by its name, or, for a temporary
+/// ddx made for a construction, by what it holds ("this 'Cell' object").
+std::string describeVariable(const Variable &V, const clang::ASTContext &Ctx);
+
 /// Pointers and non-const references: arguments whose shadow is passed.
 bool isIndirect(clang::QualType T);
 /// Whether T is a class with virtual functions.

@@ -291,11 +291,7 @@ bool InstanceBuilder::checkZeroableShadows() const {
                         : IR.Function ? IR.Function->getLocation()
                                       : SourceLocation();
     Ok = false;
-    // (A temporary ddx made for a construction is named by what it holds.)
-    std::string What =
-        Var.Decl && !Var.Decl->isImplicit()
-            ? "'" + Var.Name + "'"
-            : "this '" + userTypeName(Var.Type, Ctx) + "' object";
+    std::string What = describeVariable(Var, Ctx);
     if (needsLateStorage(Var.Type)) {
       reportUnnamedMembers(At, What, Var.Type);
       continue;
@@ -1179,27 +1175,14 @@ bool FunctionAssembler::assemble(const Instance &I, GeneratedFunction &Out) {
 }
 
 /// The calls on the way from I up to the user's request, innermost first.
-static auto callsUp(const Instance &I) {
-  struct Range {
-    const Instance *First;
-    struct It {
-      const Instance *At;
-      bool operator!=(const It &O) const { return At != O.At; }
-      const Instance *operator*() const { return At; }
-      It &operator++() {
-        At = At->NeededBy;
-        if (At && (!At->NeededAt.isValid() || At->M == Mode::Gradient ||
-                   At->M == Mode::Derivative))
-          At = nullptr;
-        return *this;
-      }
-    };
-    It begin() const { return {First}; }
-    It end() const { return {nullptr}; }
-  };
-  bool Called =
-      I.NeededAt.isValid() && I.M != Mode::Gradient && I.M != Mode::Derivative;
-  return Range{Called ? &I : nullptr};
+static llvm::SmallVector<const Instance *, 8> callsUp(const Instance &I) {
+  llvm::SmallVector<const Instance *, 8> Calls;
+  for (const Instance *At = &I;
+       At && At->NeededAt.isValid() && At->M != Mode::Gradient &&
+       At->M != Mode::Derivative;
+       At = At->NeededBy)
+    Calls.push_back(At);
+  return Calls;
 }
 
 const Instance *FunctionAssembler::libraryCallee(const Instance &I) const {

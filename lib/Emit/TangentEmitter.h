@@ -99,6 +99,7 @@ bool isContainer(clang::QualType T);
 clang::QualType containerElement(clang::QualType T);
 /// Whether T is a class that has no zero of its own to start from: its
 /// constructors all take arguments, and it cannot be made of zero bytes.
+/// (needsLateStorage, also for a library class: a std::pair of such.)
 bool lacksZero(clang::QualType T);
 /// The zero of T spelled out, where `{}` is not one (a struct whose members
 /// have default values, see hasDefaultedValues): `::ddx::zero<T>()`; for a

@@ -182,11 +182,8 @@ void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
                        Move->getNumArgs() >= 1
                    ? dyn_cast<CallExpr>(skipImplicit(Move->getArg(0)))
                    : nullptr;
-  const CXXRecordDecl *Class =
-      Move ? Move->getConstructor()->getParent() : nullptr;
   if (!From || !From->isCallToStdMove() || From->getNumArgs() != 1 ||
-      !Class->isInStdNamespace() || !Class->getIdentifier() ||
-      Class->getName() != "vector")
+      !isStdVector(Move->getType()))
     return;
   auto [Moved, Path] = containerTarget(From->getArg(0));
   if (Moved < 0)
@@ -565,12 +562,6 @@ const FieldDecl *BodyLowerer::hiddenMember(const CXXRecordDecl *Record,
   return nullptr;
 }
 
-/// A statement of a destructor the user wrote that does more than give back
-/// the object's memory (`delete[] data;`, `free(p)`), or null: an effect
-/// that generated code, which declares every local at the top of its
-/// function and keeps freed objects for the reverse sweep, would have at
-/// another time (`~Acc() { *sink += v * v; }`). Through bases, members and
-/// the elements of containers.
 /// A statement of S that does more than give back memory or reset the
 /// object's own members (`if (d) delete[] d;`, `for (Node *c : kids)
 /// delete c;`, `d = nullptr;`), or null.
@@ -608,6 +599,12 @@ static const clang::Stmt *ownEffect(const clang::Stmt *S) {
   return S;
 }
 
+/// A statement of a destructor the user wrote that does more than give back
+/// the object's memory (see ownEffect), or null: an effect that generated
+/// code, which declares every local at the top of its function and keeps
+/// freed objects for the reverse sweep, would have at another time
+/// (`~Acc() { *sink += v * v; }`). Through bases, members and the elements
+/// of containers.
 static const clang::Stmt *destructorEffect(QualType T) {
   llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;
   std::function<const clang::Stmt *(QualType)> Find =

@@ -868,8 +868,7 @@ bool BodyLowerer::checkAliasedArguments(const CallExpr *Call) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD)
     return true;
-  unsigned Skip =
-      isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+  unsigned Skip = memberOperatorObject(Call) ? 1 : 0;
   auto Param = [&](unsigned I) -> const ParmVarDecl * {
     return I >= Skip && I - Skip < FD->getNumParams()
                ? FD->getParamDecl(I - Skip)

@@ -92,7 +92,7 @@ std::optional<Deallocation> deallocationOf(const Expr *E) {
 }
 
 /// Whether T is a std::vector.
-static bool isStdVector(QualType T) {
+bool isStdVector(QualType T) {
   auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
   return Record && Record->isInStdNamespace() && Record->getIdentifier() &&
          Record->getName() == "vector";

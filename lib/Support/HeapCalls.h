@@ -56,6 +56,8 @@ struct MemoryCall {
 };
 std::optional<MemoryCall> memoryCallOf(const clang::Expr *E);
 
+/// Whether T is a std::vector.
+bool isStdVector(clang::QualType T);
 /// The name of the std::vector member function Call calls, or "".
 llvm::StringRef vectorMethod(const clang::CXXMemberCallExpr *Call);
 
