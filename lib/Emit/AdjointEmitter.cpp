@@ -1137,12 +1137,12 @@ void AdjointEmitter::accumulateTerms(const Expr *E, const std::string &Seed,
   }
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (Op->getOperator() == OO_Subscript) {
-      addTerm(E->getType(), C.Printer.shadow(E), Seed, Out);
+      addTerm(T, C.Printer.shadow(E), Seed, Out);
       return;
     }
   }
   if (accessorObject(E)) {
-    addTerm(E->getType(), C.Printer.shadow(E), Seed, Out);
+    addTerm(T, C.Printer.shadow(E), Seed, Out);
     return;
   }
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {

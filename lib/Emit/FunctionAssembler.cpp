@@ -130,7 +130,10 @@ private:
   std::string returnTypeName() const {
     return Printer.typeName(IR.returnType().getUnqualifiedType());
   }
-  std::string shadowParam(const Variable &V, const std::string &Name) const;
+  std::string shadowParam(const Variable &V, const std::string &Name,
+                          Mode M) const;
+  /// A parameter's type in the derivative of mode M.
+  clang::QualType declaredType(const Variable &V, Mode M) const;
   std::string paramList(Mode M) const;
   std::string declarations(const std::string &Body, bool AdjointLocals) const;
   bool checkShadows() const;
@@ -198,9 +201,19 @@ private:
 };
 
 std::string InstanceBuilder::shadowParam(const Variable &V,
-                                         const std::string &Name) const {
+                                         const std::string &Name,
+                                         Mode M) const {
+  return Printer.declare(ddx::shadowType(Ctx, declaredType(V, M)), Name);
+}
+
+QualType InstanceBuilder::declaredType(const Variable &V, Mode M) const {
   QualType T = V.DeclaredType.isNull() ? V.Type : V.DeclaredType;
-  return Printer.declare(ddx::shadowType(Ctx, T), Name);
+  // Generated code reads what std::move gives as the lvalue it names (see
+  // ExprPrinter::print): a callee's `T &&` parameter takes it as `T &`.
+  if (T->isRValueReferenceType() && M != Mode::Gradient &&
+      M != Mode::Derivative)
+    return Ctx.getLValueReferenceType(T.getNonReferenceType());
+  return T;
 }
 
 /// Whether copying a T runs a copy constructor the user wrote, which
@@ -219,7 +232,7 @@ std::string InstanceBuilder::paramList(Mode M) const {
   std::vector<std::string> Params;
   for (unsigned P = 0; P < IR.NumParams; ++P) {
     const Variable &V = IR.Vars[P];
-    QualType T = V.DeclaredType.isNull() ? V.Type : V.DeclaredType;
+    QualType T = declaredType(V, M);
     // A class whose copy constructor the user wrote, taken by value: the
     // caller's generated code made the copy (and its derivative) already,
     // which C++ would copy again with the user's constructor, that may do
@@ -230,13 +243,18 @@ std::string InstanceBuilder::paramList(Mode M) const {
         Printer.declare(Copied ? Ctx.getLValueReferenceType(T) : T, V.Name));
     ParamActivity A = act(P);
     if (A == ParamActivity::Duplicated) {
-      Params.push_back(shadowParam(V, shadowName(P)));
+      Params.push_back(shadowParam(V, shadowName(P), M));
     } else if (A == ParamActivity::Active) {
       // (A `const double (&)[3]` parameter's adjoint is written.)
       QualType Shadow = ddx::shadowType(Ctx, V.Type);
-      // (Likewise a tangent passed by value.)
-      if (M == Mode::Tangent && (V.ConstReference || Copied) &&
-          copiedByUser(Shadow, Ctx))
+      // (Likewise a tangent passed by value; and one for a `T &&`, whose
+      // class may have no copy constructor.)
+      bool Moved = !V.DeclaredType.isNull() &&
+                   V.DeclaredType->isRValueReferenceType() &&
+                   !V.Type.isTriviallyCopyableType(Ctx);
+      if (M == Mode::Tangent &&
+          (((V.ConstReference || Copied) && copiedByUser(Shadow, Ctx)) ||
+           Moved))
         Shadow = Ctx.getLValueReferenceType(
             V.ConstReference ? Shadow.withConst() : Shadow);
       if (M == Mode::Tangent || M == Mode::Derivative)

@@ -103,6 +103,12 @@ private:
   /// {-1, ""} for one reached through a pointer, which the general rules
   /// refuse on active data.
   std::pair<int, std::string> containerTarget(const Expr *Container);
+  /// After `T t = std::move(s)` or `t = std::move(s)` by Move: s's vectors
+  /// emptied, as the move leaves them.
+  void clearMovedFrom(const CXXMethodDecl *Move, const Expr *From,
+                      SourceLocation Loc, Block &Out);
+  void clearContainers(int Var, const std::string &Path, QualType T,
+                       SourceLocation Loc, Block &Out);
   /// `v.resize(n)` and `v.clear()`: a Reshape statement.
   bool lowerReshape(const CXXMemberCallExpr *Call, Block &Out);
   bool lowerGrow(const CXXMemberCallExpr *Call, Block &Out);

@@ -174,24 +174,47 @@ void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
       isUserConstruction(Construct, Ctx))
     return lowerConstruction(Construct, VD, V, Out);
   lowerInit(V, "", Storage, Init, VD->getLocation(), Out);
-  // Generated code copies what std::move gives (the reverse sweep may read
-  // it), so a std::vector built by moving another is left empty after, as
-  // the standard says the move leaves it: `w = std::move(v)` clears v.
   auto *Move = dyn_cast<CXXConstructExpr>(skipImplicit(Init));
-  auto *From = Move && Move->getConstructor()->isMoveConstructor() &&
-                       Move->getNumArgs() >= 1
-                   ? dyn_cast<CallExpr>(skipImplicit(Move->getArg(0)))
-                   : nullptr;
-  if (!From || !From->isCallToStdMove() || From->getNumArgs() != 1 ||
-      !isStdVector(Move->getType()))
+  if (Move && Move->getConstructor()->isMoveConstructor() &&
+      Move->getNumArgs() >= 1)
+    clearMovedFrom(Move->getConstructor(), Move->getArg(0), VD->getLocation(),
+                   Out);
+}
+
+void BodyLowerer::clearMovedFrom(const CXXMethodDecl *Move, const Expr *From,
+                                 SourceLocation Loc, Block &Out) {
+  // Generated code copies what std::move gives (the reverse sweep may read
+  // it), so a std::vector moved from is emptied after, as the move leaves
+  // it (`w = std::move(v)` clears v); so are those of a class whose move
+  // the compiler writes, member by member. (A move the user wrote says
+  // itself what it leaves.)
+  auto *Call = dyn_cast<CallExpr>(skipImplicit(From));
+  if (!Call || !Call->isCallToStdMove() || Call->getNumArgs() != 1 ||
+      (Move->isUserProvided() && !Move->getParent()->isInStdNamespace()))
     return;
-  auto [Moved, Path] = containerTarget(From->getArg(0));
-  if (Moved < 0)
+  auto [Moved, Path] = containerTarget(Call->getArg(0));
+  if (Moved >= 0)
+    clearContainers(Moved, Path, Call->getArg(0)->getType(), Loc, Out);
+}
+
+void BodyLowerer::clearContainers(int Var, const std::string &Path, QualType T,
+                                  SourceLocation Loc, Block &Out) {
+  if (isStdVector(T)) {
+    emitAssign(Out, Loc, Var, Path, nullptr, BO_Assign, nullptr);
+    Out.back().Reshape = true;
+    Out.back().SaveOld = false;
+    Out.back().FirstWrite = false;
     return;
-  emitAssign(Out, VD->getLocation(), Moved, Path, nullptr, BO_Assign, nullptr);
-  Out.back().Reshape = true;
-  Out.back().SaveOld = false;
-  Out.back().FirstWrite = false;
+  }
+  const CXXRecordDecl *Class = T->getAsCXXRecordDecl();
+  if (!Class || !Class->hasDefinition() || Class->isInStdNamespace())
+    return;
+  for (const CXXBaseSpecifier &Base : Class->bases())
+    clearContainers(Var, Path, Base.getType(), Loc, Out);
+  for (const FieldDecl *Field : Class->fields())
+    if (!Field->getName().empty())
+      clearContainers(Var, Path + "." + Field->getNameAsString(),
+                      Field->getType(), Loc, Out);
 }
 
 void BodyLowerer::lowerConstruction(const CXXConstructExpr *Construct,
@@ -270,6 +293,11 @@ void BodyLowerer::lowerConstructorInits(const CXXConstructorDecl *Ctor) {
     const FieldDecl *F = Init->getMember();
     lowerInit(IR.SelfVar, "." + F->getNameAsString(), F->getType(),
               Init->getInit(), Loc, IR.Body);
+    // (`v(std::move(o.v))` in a move constructor leaves o.v empty.)
+    if (auto *Move = dyn_cast<CXXConstructExpr>(skipImplicit(Init->getInit()));
+        Move && Move->getConstructor()->isMoveConstructor() &&
+        Move->getNumArgs() >= 1)
+      clearMovedFrom(Move->getConstructor(), Move->getArg(0), Loc, IR.Body);
   }
 }
 

@@ -71,6 +71,9 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
     auto [Var, LValue] = assignTarget(Copy->getArg(0));
     emitAssign(Out, Copy->getOperatorLoc(), Var, "", LValue, BO_Assign,
                Copy->getArg(1));
+    auto *Method = cast<CXXMethodDecl>(Copy->getDirectCallee());
+    if (Method->isMoveAssignmentOperator())
+      clearMovedFrom(Method, Copy->getArg(1), Copy->getOperatorLoc(), Out);
     return;
   }
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
@@ -818,11 +821,42 @@ struct AccessPath {
     std::optional<llvm::APSInt> Index; ///< none with no Field: anything
   };
   const ValueDecl *Root = nullptr;
+  bool This = false; ///< rooted at `this` (Root null)
   llvm::SmallVector<Step, 4> Steps;
 
   static AccessPath of(const Expr *E, const ASTContext &Ctx) {
     E = E->IgnoreParenImpCasts();
     AccessPath P;
+    auto Element = [&](const Expr *Container, const Expr *Index) {
+      P = of(Container, Ctx);
+      P.Steps.push_back(
+          {nullptr, Index ? Index->getIntegerConstantExpr(Ctx) : std::nullopt});
+    };
+    // A container's element: `v[i]`, `v.at(i)`, `v.front()`, `v.back()`.
+    if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+        Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2) {
+      Element(Op->getArg(0), Op->getArg(1));
+      return P;
+    }
+    if (auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl *M = Call->getMethodDecl();
+      llvm::StringRef Name =
+          M && M->getIdentifier() && M->getParent()->isInStdNamespace()
+              ? M->getName()
+              : "";
+      if (Name == "at" && Call->getNumArgs() == 1)
+        Element(Call->getImplicitObjectArgument(), Call->getArg(0));
+      else if (Name == "front" || Name == "back")
+        Element(Call->getImplicitObjectArgument(),
+                Name == "front" ? IntegerLiteral::Create(
+                                      Ctx, llvm::APInt(32, 0), Ctx.IntTy, {})
+                                : nullptr);
+      return P;
+    }
+    if (isa<CXXThisExpr>(E)) {
+      P.This = true;
+      return P;
+    }
     if (auto *M = dyn_cast<MemberExpr>(E)) {
       P = of(M->getBase(), Ctx);
       if (M->isArrow())
@@ -850,7 +884,7 @@ struct AccessPath {
   /// Whether the two may name overlapping storage: one is a part of the
   /// other, as far as the text says (different members do not overlap).
   bool overlaps(const AccessPath &O) const {
-    if (!Root || Root != O.Root)
+    if ((!Root && !This) || Root != O.Root || This != O.This)
       return false;
     for (unsigned I = 0; I < Steps.size() && I < O.Steps.size(); ++I) {
       const Step &A = Steps[I], &B = O.Steps[I];
@@ -874,9 +908,37 @@ bool BodyLowerer::checkAliasedArguments(const CallExpr *Call) {
                ? FD->getParamDecl(I - Skip)
                : nullptr;
   };
+  // What the callee may write: the arguments for references and pointers
+  // to non-const, and the object of a non-const member function.
+  struct Writable {
+    const Expr *Arg;
+    std::string What;
+    unsigned Index;
+  };
+  llvm::SmallVector<Writable, 4> Written;
+  for (unsigned W = 0; W < Call->getNumArgs(); ++W) {
+    const ParmVarDecl *P = Param(W);
+    QualType WT = P ? P->getType() : QualType();
+    if (P && (WT->isReferenceType() || WT->isPointerType()) &&
+        !WT->getPointeeType().isConstQualified())
+      Written.push_back({Call->getArg(W),
+                         "also to '" + P->getNameAsString() +
+                             "', through which '" + FD->getNameAsString() +
+                             "' may change it",
+                         W});
+  }
+  auto *Method = dyn_cast<CXXMethodDecl>(FD);
+  const Expr *Object = memberOperatorObject(Call);
+  if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+    Object = Member->getImplicitObjectArgument();
+  if (Method && Object && !Method->isConst() && !Method->isStatic())
+    Written.push_back({Object,
+                       "is also the object '" + FD->getNameAsString() +
+                           "' is called on, which it may change",
+                       ~0u});
   // Generated code takes a const reference for a value that does not
   // change during the call (its derivative is passed alike); the callee
-  // changing it through another argument would break that.
+  // changing it through another argument or its object would break that.
   for (unsigned R = 0; R < Call->getNumArgs(); ++R) {
     const ParmVarDecl *Read = Param(R);
     QualType RT = Read ? Read->getType() : QualType();
@@ -888,24 +950,25 @@ bool BodyLowerer::checkAliasedArguments(const CallExpr *Call) {
     if (Class && Class->isInStdNamespace())
       continue; // (a container's elements are read where they are)
     AccessPath Value = AccessPath::of(Call->getArg(R), Ctx);
-    for (unsigned W = 0; Value.Root && W < Call->getNumArgs(); ++W) {
-      const ParmVarDecl *Written = Param(W);
-      QualType WT = Written ? Written->getType() : QualType();
-      bool Writes = W != R && Written &&
-                    (WT->isReferenceType() || WT->isPointerType()) &&
-                    !WT->getPointeeType().isConstQualified();
-      if (!Writes || !Value.overlaps(AccessPath::of(Call->getArg(W), Ctx)))
+    for (const Writable &W : Written) {
+      if (W.Index == R)
+        continue;
+      AccessPath Target = AccessPath::of(W.Arg, Ctx);
+      // (The object of `p->f()` or of `f()` in a member is what p or this
+      // points to.)
+      if (W.Index == ~0u && W.Arg->getType()->isPointerType())
+        Target.Steps.push_back({});
+      if (!Value.overlaps(Target))
         continue;
       Diags.error(Call->getArg(R)->getExprLoc(),
                   "ddx cannot differentiate this call yet: '" +
-                      Value.Root->getNameAsString() +
+                      (Value.This ? std::string("*this")
+                                  : Value.Root->getNameAsString()) +
                       "' is passed to the const reference '" +
-                      Read->getNameAsString() + "' and also to '" +
-                      Written->getNameAsString() + "', through which '" +
-                      FD->getNameAsString() +
-                      "' may change it; ddx takes a const reference as a "
+                      Read->getNameAsString() + "' and " + W.What +
+                      "; ddx takes a const reference as a "
                       "value that does not change during the call");
-      Diags.note(Call->getArg(W)->getExprLoc(),
+      Diags.note(W.Arg->getExprLoc(),
                  "copy the value into a local first and pass the copy, if "
                  "the callee should read the value from before the call");
       return false;

@@ -52,12 +52,15 @@ const CXXOperatorCallExpr *valueAssignment(const Expr *E) {
                    Method->isMoveAssignmentOperator()))
     return nullptr;
   const IdentifierInfo *Class = Method->getParent()->getIdentifier();
-  // (Not a move from a variable, `u = std::move(n)`: n would keep its
-  // shadow. A temporary moved in, `n = std::vector<double>(m)`, is fine.)
+  // (Also a move, `u = std::move(n)`: generated code copies, then empties n
+  // as the move does, see clearMovedFrom. Not a move from an xvalue
+  // another call gives.)
+  auto *Moved = dyn_cast<CallExpr>(skipImplicit(Op->getArg(1)));
   bool Vector = Method->getParent()->isInStdNamespace() && Class &&
                 Class->getName() == "vector" &&
                 (Method->isCopyAssignmentOperator() ||
-                 skipImplicit(Op->getArg(1))->isPRValue());
+                 skipImplicit(Op->getArg(1))->isPRValue() ||
+                 (Moved && Moved->isCallToStdMove()));
   return !Method->isUserProvided() || Vector ? Op : nullptr;
 }
 
