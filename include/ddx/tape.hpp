@@ -42,6 +42,12 @@ template <heap_family F, class T> void heap_release(void *p) {
     std::free(p);
 }
 
+/// Gives back a smart pointer P the tape kept, and so what it owns (see
+/// tape::keep_owner).
+template <class P> void owner_release(void *owner) {
+  delete static_cast<P *>(owner);
+}
+
 class tape {
 public:
   tape() = default;
@@ -82,6 +88,14 @@ public:
     }
   }
 
+  /// A std::unique_ptr about to take other memory: the tape takes what it
+  /// owns (moved, the pointer left empty), which the reverse sweep still
+  /// reads, and pop gives it back.
+  template <class T, class D> void push(std::unique_ptr<T, D> &owner) {
+    objects_.push_back(
+        std::make_unique<object_copy<std::unique_ptr<T, D>>>(std::move(owner)));
+  }
+
   template <class T> void pop(T &into) {
     if constexpr (is_contiguous_v<T>) {
       std::size_t n;
@@ -113,8 +127,20 @@ public:
       return;
     void *memory = const_cast<void *>(static_cast<const void *>(p));
     if (kept_index_.emplace(memory, kept_.size()).second)
-      kept_.push_back({memory, &heap_release<F, std::remove_cv_t<T>>});
+      kept_.push_back({memory, &heap_release<F, std::remove_cv_t<T>>, nullptr});
   }
+  /// A smart pointer the reverse sweep puts back to its older value: the
+  /// memory it owns now is kept (with the pointer, moved here) until the
+  /// reverse sweep undoes the allocation, where it still reads the memory.
+  template <class P> void keep_owner(P &owner) {
+    P held = std::move(owner);
+    void *memory = const_cast<void *>(static_cast<const void *>(held.get()));
+    // (A std::shared_ptr kept already: this copy is one owner too many.)
+    if (!memory || !kept_index_.emplace(memory, kept_.size()).second)
+      return;
+    kept_.push_back({memory, &owner_release<P>, new P(std::move(held))});
+  }
+
   /// Gives p back if the forward sweep kept it (memory the primal did not
   /// free is the primal's to free).
   void release(const void *p) {
@@ -123,7 +149,7 @@ public:
       return;
     kept_memory &kept = kept_[found->second];
     kept_index_.erase(found);
-    void *memory = kept.memory;
+    void *memory = kept.owner ? kept.owner : kept.memory;
     kept.memory = nullptr;
     kept.release(memory);
   }
@@ -138,7 +164,7 @@ public:
       kept_.pop_back();
       if (kept.memory) {
         kept_index_.erase(kept.memory);
-        kept.release(kept.memory);
+        kept.release(kept.owner ? kept.owner : kept.memory);
       }
     }
   }
@@ -241,13 +267,16 @@ private:
   template <class T> struct object_copy : object_base {
     T value;
     explicit object_copy(const T &v) : value(v) {}
+    explicit object_copy(T &&v) : value(std::move(v)) {}
   };
   std::vector<std::unique_ptr<object_base>> objects_;
 
   struct kept_memory {
     void *memory; ///< null once released
     void (*release)(void *);
+    void *owner; ///< the smart pointer that owns memory, or null
   };
+
   std::vector<kept_memory> kept_;
   std::unordered_map<const void *, std::size_t> kept_index_;
 

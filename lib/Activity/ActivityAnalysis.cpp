@@ -327,7 +327,8 @@ bool ActivityAnalysis::isVaried(const Expr *E) const {
   if (isa<DeclRefExpr, ArraySubscriptExpr, MemberExpr, CXXThisExpr>(E))
     return isVaried(Printer.rootVar(E));
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
-      (Op && Op->getOperator() == OO_Subscript) || accessorObject(E))
+      (Op && Op->getOperator() == OO_Subscript) || accessorObject(E) ||
+      smartDereferenced(E) || smartPointerOf(E))
     return isVaried(Printer.rootVar(E));
   if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
     return isVaried(Printer.rootVar(E));
@@ -357,7 +358,8 @@ bool ActivityAnalysis::visit(const Block &B) {
       // (An array that decays to the pointer counts: `double *p = w`.)
       if (S.Value && Target >= 0 && Varied[Target] &&
           (S.Value->getType()->isPointerType() ||
-           S.Value->getType()->isArrayType()) &&
+           S.Value->getType()->isArrayType() ||
+           isSmartPointer(S.Value->getType())) &&
           isDifferentiableType(S.Value->getType()))
         Changed |= mark(Printer.rootVar(S.Value));
       break;

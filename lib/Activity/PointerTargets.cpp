@@ -1,6 +1,7 @@
 //===- PointerTargets.cpp -------------------------------------------------===//
 #include "Activity/PointerTargets.h"
 #include "Plan/CallableResolver.h"
+#include "Support/HeapCalls.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -50,9 +51,11 @@ static bool writesThroughIterator(QualType T) {
   return Deref.isNull() || writesThrough(Deref);
 }
 
-/// A pointer, or an iterator, which reaches memory the same way.
+/// A pointer, or an iterator or a smart pointer, which reach memory the
+/// same way.
 static bool isPointerVar(const Variable &V) {
-  return !V.isAlias() && (V.Type->isPointerType() || isIterator(V.Type));
+  return !V.isAlias() && (V.Type->isPointerType() || isIterator(V.Type) ||
+                          isSmartPointer(V.Type));
 }
 
 PointerTargets::PointerTargets(const FunctionIR &IR, const ExprPrinter &Printer)
@@ -244,6 +247,15 @@ TargetList PointerTargets::pointee(const Expr *E) const {
   }
   if (auto *Cast = dyn_cast<ExplicitCastExpr>(E))
     return pointee(Cast->getSubExpr());
+  // `p->x` and `p.get()` of a smart pointer; a smart pointer converted to
+  // one of a base class, or moved.
+  if (const Expr *Smart = smartPointerOf(E))
+    return pointee(Smart);
+  if (auto *Construct = dyn_cast<CXXConstructExpr>(E);
+      Construct && Construct->getNumArgs() == 1 &&
+      isSmartPointer(Construct->getType()) &&
+      isSmartPointer(Construct->getArg(0)->getType()))
+    return pointee(Construct->getArg(0));
   // `it->x` goes through the iterator's operator->.
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
       Op && Op->getOperator() == OO_Arrow &&
@@ -335,6 +347,8 @@ TargetList PointerTargets::storage(const Expr *E) const {
   }
   if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
     return pointee(U->getSubExpr());
+  if (const Expr *Smart = smartDereferenced(E))
+    return pointee(Smart);
   if (auto *Call = dyn_cast<CallExpr>(E); Call && isValueCast(Call))
     return storage(Call->getArg(0));
   if (const Expr *Object = accessorObject(E))

@@ -10,6 +10,7 @@
 #include "Rules/RuleBinder.h"
 #include "Support/Diagnostics.h"
 #include "Support/ExprPrinter.h"
+#include "Support/HeapCalls.h"
 #include "Support/Spelling.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -634,6 +635,9 @@ std::optional<std::string> TUTransformer::transform() {
 
 std::optional<std::string> transformTranslationUnit(ASTContext &Ctx,
                                                     const TransformOptions &O) {
+  // (The nodes made for an earlier unit's make functions went with its
+  // tree.)
+  forgetMadeAllocations();
   return TUTransformer(Ctx, O).run();
 }
 

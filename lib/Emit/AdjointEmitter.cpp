@@ -411,14 +411,48 @@ Sweeps AdjointEmitter::emitAllocation(const Stmt &S) {
       Result.Forward.push_back("_tape.push(" + D + ");");
   }
   append(Result.Forward, allocationWithShadow(C, S, Varied));
-  if (Varied)
+  // (A smart pointer's memory is its own to free: never kept.)
+  bool Owned = isSmartPointer(targetType(C, S));
+  if (Varied && !Owned)
     Result.Reverse.push_back("_tape.release(" + D + ");");
-  Result.Reverse.push_back("_tape.release(" + Target + ");");
+  if (!Owned)
+    Result.Reverse.push_back("_tape.release(" + Target + ");");
   if (S.SaveOld) {
     if (Varied)
       Result.Reverse.push_back("_tape.pop(" + D + ");");
     Result.Reverse.push_back("_tape.pop(" + Target + ");");
   }
+  return Result;
+}
+
+Sweeps AdjointEmitter::emitSmartAssign(const Stmt &S) {
+  // A smart pointer takes other memory, its shadow with it, as a pointer
+  // does. Put back to its older value in the reverse sweep, it keeps what
+  // it owns now on the tape (keep_owner): the memory is still read until
+  // the reverse sweep undoes its allocation, which comes before in the
+  // forward sweep (`_new = new T(k)` and the values it is given, then
+  // `p = std::unique_ptr<T>(_new)`).
+  Sweeps Result;
+  std::string Target = targetText(C, S);
+  bool Varied = targetVaried(C, S);
+  std::string D = Varied ? targetShadow(C, S) : "";
+  bool Save = S.SaveOld;
+  if (Save) {
+    Result.Forward.push_back("_tape.push(" + Target + ");");
+    if (Varied)
+      Result.Forward.push_back("_tape.push(" + D + ");");
+  }
+  if (Varied)
+    Result.Forward.push_back(D + " = " + smartShadow(C, S) + ";");
+  Result.Forward.push_back(primalAssign(C, S));
+  if (!Save)
+    return Result;
+  if (Varied)
+    Result.Reverse = {"_tape.keep_owner(" + D + ");"};
+  Result.Reverse.push_back("_tape.keep_owner(" + Target + ");");
+  if (Varied)
+    Result.Reverse.push_back("_tape.pop(" + D + ");");
+  Result.Reverse.push_back("_tape.pop(" + Target + ");");
   return Result;
 }
 
@@ -523,6 +557,8 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
   }
   if (S.Allocate)
     return emitAllocation(S);
+  if (isSmartPointer(targetType(C, S)))
+    return emitSmartAssign(S);
   Sweeps Result;
   std::string Target = targetText(C, S);
   std::optional<std::string> Inverse =
@@ -1136,7 +1172,7 @@ void AdjointEmitter::accumulateTerms(const Expr *E, const std::string &Seed,
     return;
   }
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
-    if (Op->getOperator() == OO_Subscript) {
+    if (Op->getOperator() == OO_Subscript || smartDereferenced(E)) {
       addTerm(T, C.Printer.shadow(E), Seed, Out);
       return;
     }

@@ -56,6 +56,7 @@ private:
   /// An Allocate statement (see Stmt::Allocate).
   Sweeps emitAllocation(const Stmt &S);
   /// A Free statement (see Stmt::Free).
+  Sweeps emitSmartAssign(const Stmt &S);
   Sweeps emitFree(const Stmt &S);
   /// A Memory statement (see Stmt::Memory).
   Sweeps emitMemoryCall(const Stmt &S);

@@ -838,6 +838,21 @@ bool EmitContext::refuseCall(const CallExpr *Call, const CallBinding &B) {
                  "or through a parameter that receives a named function");
     return false;
   }
+  if (auto *Method = dyn_cast<CXXMethodDecl>(FD);
+      Method && isSmartPointer(Ctx.getRecordType(Method->getParent()))) {
+    Diags.error(Call->getExprLoc(),
+                "ddx cannot differentiate '" + Method->getNameAsString() +
+                    "' of a smart pointer to active data yet: ddx follows "
+                    "its memory from where std::make_unique, "
+                    "std::make_shared or new makes it, and the reverse "
+                    "sweep still reads memory that a reset, a release or "
+                    "a swap takes away");
+    Diags.note(Call->getExprLoc(),
+               "give the pointer new memory with std::make_unique or "
+               "std::make_shared, and let it free its memory where its "
+               "life ends");
+    return false;
+  }
   if (auto *Method = dyn_cast<CXXMethodDecl>(FD)) {
     if (Method->isVirtual())
       Diags.error(Call->getExprLoc(),
@@ -980,7 +995,8 @@ bool EmitContext::checkPrimalCallsIn(const Expr *E, bool InCondition) {
     return Ok;
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
       (Op && Op->getOperator() == OO_Subscript) || storageOf(Call) ||
-      steppedIterator(Call) || accessorObject(Call))
+      steppedIterator(Call) || accessorObject(Call) || smartPointerOf(Call) ||
+      smartDereferenced(Call))
     return Ok;
   return (InCondition ? checkConditionCall(Call) : checkCall(Call)) && Ok;
 }

@@ -57,6 +57,21 @@ std::string inactivePointerShadow(EmitContext &C, const Stmt &S) {
   return "nullptr";
 }
 
+std::string smartShadow(EmitContext &C, const Stmt &S) {
+  if (S.Value && C.Activity.isVaried(S.Value))
+    return C.Printer.shadow(S.Value);
+  if (!S.Value || isNullSmartPointer(S.Value))
+    return "nullptr";
+  C.Diags.error(S.Value->getExprLoc(),
+                "a smart pointer to memory without a shadow is stored in "
+                "active data here; ddx would have no derivative storage for "
+                "it");
+  C.Diags.note(S.Value->getExprLoc(),
+               "make the memory in the function ddx differentiates, with "
+               "std::make_unique or std::make_shared");
+  return "nullptr";
+}
+
 bool targetVaried(const EmitContext &C, const Stmt &S) {
   int Root = S.Var >= 0 ? S.Var : C.Printer.rootVar(S.LValue);
   return C.Activity.isVaried(Root) && isDifferentiableType(targetType(C, S));
@@ -248,7 +263,8 @@ static bool isCopyable(QualType T, const ASTContext &Ctx, unsigned Depth,
 }
 
 bool isTapeable(QualType T, const ASTContext &Ctx, bool Built) {
-  if (T.isTriviallyCopyableType(Ctx))
+  // (The tape takes a std::unique_ptr's memory, see ddx::tape::push.)
+  if (T.isTriviallyCopyableType(Ctx) || isSmartPointer(T))
     return true;
   // (An array of objects: the tape holds single objects.)
   return !T->isArrayType() && isCopyable(T, Ctx, 0, Built);
@@ -357,12 +373,22 @@ std::string grownPointerShadow(EmitContext &C, const Stmt &S) {
              : inactivePointerShadow(C, S);
 }
 
+/// An allocation's text, handed to the smart pointer that owns it if the
+/// target is one (`std::unique_ptr<T>(new T(...))`).
+static std::string owned(const EmitContext &C, const Stmt &S,
+                         const Allocation &A, std::string Text) {
+  if (A.Owner.isNull() || !isSmartPointer(targetType(C, S)))
+    return Text;
+  return C.Printer.typeName(A.Owner) + "(" + Text + ")";
+}
+
 std::string primalAllocation(const EmitContext &C, const Stmt &S) {
   Allocation A = *allocationOf(S.Value);
   return targetText(C, S) + " = " +
-         (A.New ? printNew(A.New, C.Printer,
-                           !C.IR.ValuesWrittenApart.contains(A.New))
-                : C.Printer.print(S.Value)) +
+         owned(C, S, A,
+               A.New ? printNew(A.New, C.Printer,
+                                !C.IR.ValuesWrittenApart.contains(A.New))
+                     : C.Printer.print(S.Value)) +
          ";";
 }
 
@@ -371,8 +397,9 @@ std::string shadowAllocation(const EmitContext &C, const Stmt &S) {
   std::optional<std::string> Zero;
   if (A.New)
     Zero = explicitZero(C.Printer, A.Element);
-  return zeroedAllocation(A, C.Printer, shadowType(C.Ctx, targetType(C, S)),
-                          Zero);
+  return owned(C, S, A,
+               zeroedAllocation(A, C.Printer,
+                                shadowType(C.Ctx, targetType(C, S)), Zero));
 }
 
 Lines allocationWithShadow(const EmitContext &C, const Stmt &S, bool Varied) {
@@ -388,12 +415,15 @@ Lines allocationWithShadow(const EmitContext &C, const Stmt &S, bool Varied) {
   // whose members cannot be named is refused before: checkZeroableShadows.)
   std::optional<Lines> Zero;
   if (A.New && builtByConstructor(A.New) && !T.isTriviallyCopyableType(C.Ctx))
-    Zero = memberwiseZero(C.Printer, T, Shadow + "[0]");
+    Zero = memberwiseZero(C.Printer, T, "(*" + Shadow + ")");
   if (!Zero)
     return {Shadow + " = " + shadowAllocation(C, S) + ";", Primal};
-  Lines Out = {Primal, Shadow + " = new " +
-                           C.Printer.typeName(T.getUnqualifiedType()) + "(" +
-                           targetText(C, S) + "[0]);"};
+  Lines Out = {Primal,
+               Shadow + " = " +
+                   owned(C, S, A,
+                         "new " + C.Printer.typeName(T.getUnqualifiedType()) +
+                             "(*" + targetText(C, S) + ")") +
+                   ";"};
   llvm::append_range(Out, *Zero);
   return Out;
 }
@@ -528,7 +558,10 @@ void TangentEmitter::emitAssign(const Stmt &S, Lines &Out) {
   if (targetVaried(C, S)) {
     std::string D = targetShadow(C, S);
     QualType T = targetType(C, S).getCanonicalType();
-    if (T->isPointerType() && S.Op != BO_Assign) {
+    if (isSmartPointer(T)) {
+      // (Its shadow moves with it, as a pointer's does.)
+      Out.push_back(D + " = " + smartShadow(C, S) + ";");
+    } else if (T->isPointerType() && S.Op != BO_Assign) {
       Out.push_back(D + " " + BinaryOperator::getOpcodeStr(S.Op).str() + " " +
                     (S.Value ? C.Printer.print(S.Value) : std::string("1")) +
                     ";");
@@ -808,7 +841,7 @@ std::optional<std::string> TangentEmitter::tangent(const Expr *E) {
     return std::nullopt;
   }
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
-    if (Op->getOperator() == OO_Subscript)
+    if (Op->getOperator() == OO_Subscript || smartDereferenced(E))
       return C.Printer.shadow(E);
   }
   if (accessorObject(E))

@@ -42,6 +42,9 @@ std::string targetShadow(const EmitContext &C, const Stmt &S);
 /// an input passed without one) an error, since reading the target's
 /// shadow would then dereference null.
 std::string inactivePointerShadow(EmitContext &C, const Stmt &S);
+/// The shadow a smart pointer takes with the value S gives it: the value's
+/// shadow, or none for an empty one (refused for memory without a shadow).
+std::string smartShadow(EmitContext &C, const Stmt &S);
 bool targetVaried(const EmitContext &C, const Stmt &S);
 /// For a Grow statement (`v.push_back(x)`): the zero of the element type,
 /// and the statements that append Element to the container's shadow after

@@ -124,6 +124,11 @@ private:
   bool isReevaluable(const Expr *E, llvm::StringRef What);
   /// `delete[] p`, `free(p)` (E), giving back what Pointer points to.
   void lowerFree(const Expr *E, const Expr *Pointer, Block &Out);
+  /// `p = std::make_unique<T>(args)`, `q = p` of std::shared_ptr.
+  void lowerSmartAssignment(const CXXOperatorCallExpr *Op, Block &Out);
+  /// Whether Value, given to a smart pointer of type T, is one ddx
+  /// follows (other than an allocation); says why not if not.
+  bool checkSmartValue(QualType T, const Expr *Value, SourceLocation Loc);
   /// memcpy, memmove and memset of floating-point data.
   void lowerMemoryCall(const MemoryCall &M, Block &Out);
   /// `std::swap(a, b)` and `a.swap(b)` (E) of two std::vector variables (or

@@ -333,8 +333,12 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   }
   if (!Init && !userDefaultConstructible(T, Loc))
     return;
-  if (auto A = T->isPointerType() ? allocationOf(Init) : std::nullopt)
+  if (auto A = T->isPointerType() || isSmartPointer(T) ? allocationOf(Init)
+                                                       : std::nullopt)
     return lowerAllocation(*A, Var, Path, nullptr, Init, Loc, Out);
+  if (isSmartPointer(T) && Init && !isNullSmartPointer(Init) &&
+      !checkSmartValue(T, Init, Loc))
+    return;
   auto *List = dyn_cast_or_null<InitListExpr>(Init);
   if (List && List->getNumInits() == 1 && !T->isArrayType() &&
       !T->isRecordType())
@@ -686,19 +690,18 @@ bool BodyLowerer::isDeclarable(QualType T, SourceLocation Loc) {
   if (!checkDestructor(T, Loc))
     return false;
   const CXXRecordDecl *Class = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
-  // A smart pointer owns its memory and moves it: ddx would need a shadow
-  // that moves alike, and to keep what it frees for the reverse sweep.
-  if (Class && Class->isInStdNamespace() && Class->getIdentifier() &&
-      llvm::is_contained({"unique_ptr", "shared_ptr"}, Class->getName()) &&
-      isDifferentiableType(T)) {
+  // What a smart pointer owns is destroyed when the pointer is (at the
+  // generated function's end, or when the pointer takes another value).
+  if (isSmartPointer(T) && !checkDestructor(smartPointee(T), Loc))
+    return false;
+  if (holdsSmartPointer(T) && isDifferentiableType(T)) {
     Diags.error(Loc, "ddx cannot differentiate code with a '" +
                          userTypeName(T, Ctx) +
-                         "' to floating-point data yet: ddx gives heap memory "
-                         "a shadow where new or malloc allocates it, and "
-                         "keeps what is freed for the reverse sweep, which a "
-                         "smart pointer's own frees escape");
-    Diags.note(Loc, "allocate with new and free with delete, or use a "
-                    "std::vector");
+                         "' yet: it holds smart pointers, which ddx follows "
+                         "only as local variables of their own");
+    Diags.note(Loc, "keep the objects in a local std::unique_ptr or "
+                    "std::shared_ptr each, or hold them by value (a "
+                    "std::vector of the class itself)");
     return false;
   }
   if (!Class || !Class->hasDefinition() || Class->hasDefaultConstructor() ||

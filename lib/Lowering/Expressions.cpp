@@ -45,6 +45,10 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
       return;
     }
   }
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+      isSmartPointer(Op->getArg(0)->getType()))
+    return lowerSmartAssignment(Op, Out);
   if (const auto *Op = complexAssignment(E)) {
     // z = x, z += w, z *= w on a std::complex: an assignment of a scalar,
     // whose derivative is that of the same operator.

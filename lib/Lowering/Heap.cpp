@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Activity/ActivityAnalysis.h"
 #include "Lowering/BodyLowerer.h"
+#include "llvm/ADT/ScopeExit.h"
 
 namespace ddx {
 namespace lowering {
@@ -136,6 +137,14 @@ void BodyLowerer::lowerAllocation(const Allocation &A, int Var,
     Into = newVar("_new", A.New->getType(), Variable::Kind::Local);
   emitAssign(Out, Loc, Into, "", nullptr, BO_Assign, Value);
   Out.back().Allocate = true;
+  size_t Allocated = Out.size();
+  // (The memory is new: what its initial values overwrite is never read,
+  // the reverse sweep undoing the allocation next.)
+  auto Fresh = llvm::make_scope_exit([&] {
+    for (size_t I = Allocated; I < Out.size(); ++I)
+      if (Out[I].K == Stmt::Kind::Assign && Out[I].Var == Into)
+        Out[I].SaveOld = false;
+  });
   if (!A.New->isArray()) {
     lowerInit(Into, "[0]", A.Element, Init, Loc, Out);
   } else {
@@ -146,8 +155,12 @@ void BodyLowerer::lowerAllocation(const Allocation &A, int Var,
   }
   if (Into == Var)
     return;
-  // The new-expression reads as the pointer it was allocated into.
+  // The new-expression reads as the pointer it was allocated into (so does
+  // a make function's call under a conversion to a smart pointer to a
+  // base).
   IR.TempOf[skipImplicit(Value)] = Into;
+  if (A.Made)
+    IR.TempOf[A.Made] = Into;
   emitAssign(Out, Loc, Var, Path, LValue, BO_Assign, Value);
 }
 
@@ -163,6 +176,58 @@ void BodyLowerer::lowerFree(const Expr *E, const Expr *Pointer, Block &Out) {
   S.Value = Pointer;
   S.Free = true;
   Out.push_back(S);
+}
+
+void BodyLowerer::lowerSmartAssignment(const CXXOperatorCallExpr *Op,
+                                       Block &Out) {
+  checkExpr(Op->getArg(0));
+  auto [Var, LValue] = assignTarget(Op->getArg(0));
+  const Expr *Value = Op->getArg(1);
+  SourceLocation Loc = Op->getOperatorLoc();
+  if (auto A = allocationOf(Value))
+    return lowerAllocation(*A, Var, "", LValue, Value, Loc, Out);
+  if (!checkSmartValue(Op->getArg(0)->getType(), Value, Loc))
+    return;
+  checkExpr(Value);
+  emitAssign(Out, Loc, Var, "", LValue, BO_Assign, Value);
+}
+
+bool BodyLowerer::checkSmartValue(QualType T, const Expr *Value,
+                                  SourceLocation Loc) {
+  // A std::shared_ptr copied is one more owner of the same memory: a
+  // pointer copied, its shadow with it. Any other value would take memory
+  // from another owner (a move) or give it back (nullptr), where the
+  // reverse sweep still reads it.
+  const Expr *From = skipImplicit(Value);
+  if (auto *Construct = dyn_cast<CXXConstructExpr>(From);
+      Construct && Construct->getNumArgs() == 1)
+    From = skipImplicit(Construct->getArg(0));
+  auto *Class = From->getType()->getAsCXXRecordDecl();
+  if (From->isLValue() && isSmartPointer(From->getType()) &&
+      Class->getName() == "shared_ptr")
+    return true;
+  if (auto *Call = dyn_cast<CallExpr>(From); Call && !Call->isCallToStdMove()) {
+    Diags.error(Loc, "ddx cannot differentiate a call that returns a '" +
+                         userTypeName(T.getDesugaredType(Ctx), Ctx) +
+                         "' here yet: ddx follows a smart pointer's memory "
+                         "from where std::make_unique, std::make_shared or "
+                         "new makes it in the function it differentiates");
+    Diags.note(Loc, "make the object here with std::make_unique or "
+                    "std::make_shared, and give the function's work to a "
+                    "function that takes the object by reference");
+    return false;
+  }
+  Diags.error(Loc, "ddx cannot differentiate this value given to a '" +
+                       userTypeName(T.getDesugaredType(Ctx), Ctx) +
+                       "' yet (a move from another, or nullptr): ddx "
+                       "follows a smart pointer's memory from "
+                       "where std::make_unique, std::make_shared or new "
+                       "makes it, and the reverse sweep still reads memory "
+                       "that a move, a release or a reset would take away");
+  Diags.note(Loc, "give the pointer the value of std::make_unique or "
+                  "std::make_shared, copy a std::shared_ptr, and let the "
+                  "pointer free its memory where its life ends");
+  return false;
 }
 
 void BodyLowerer::lowerMemoryCall(const MemoryCall &M, Block &Out) {

@@ -590,13 +590,28 @@ std::string ExprPrinter::printCall(const CallExpr *Call, bool UseTemp) const {
   return Text + ")";
 }
 
+std::string ExprPrinter::ownedBy(const Expr *E, std::string Pointer) const {
+  // (`std::make_unique<T>(args)` is made in a raw pointer first, whose
+  // memory the smart pointer then takes.)
+  if (!isSmartPointer(E->getType()) ||
+      !IR.Vars[tempOf(E)].Type->isPointerType())
+    return Pointer;
+  return typeName(E->getType().getUnqualifiedType()) + "(" + Pointer + ")";
+}
+
 std::string ExprPrinter::print(const Expr *E) const {
   E = skipImplicit(E);
   if (!E)
     return "";
   int Temp = tempOf(E);
   if (Temp >= 0)
-    return varName(Temp);
+    return ownedBy(E, varName(Temp));
+  // A smart pointer reads as the pointer it holds: `p->x`, `*p`, `p[i]`.
+  if (const Expr *Smart = smartPointerOf(E))
+    return isa<CXXOperatorCallExpr>(E) ? print(Smart) : print(Smart) + ".get()";
+  if (const Expr *Smart = smartDereferenced(E);
+      Smart && cast<CXXOperatorCallExpr>(E)->getOperator() == OO_Star)
+    return "*" + print(Smart);
   if (isa<IntegerLiteral>(E)) {
     // Printed from its value: it may stand for a template argument.
     std::string Text;
@@ -759,6 +774,10 @@ int ExprPrinter::rootVar(const Expr *E) const {
     return rootVar(Object);
   if (const Expr *Iterator = steppedIterator(E))
     return rootVar(Iterator);
+  if (const Expr *Smart = smartPointerOf(E))
+    return rootVar(Smart);
+  if (const Expr *Smart = smartDereferenced(E))
+    return rootVar(Smart);
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
     return Op->getOperator() == OO_Subscript ? rootVar(Op->getArg(0)) : -1;
   if (const Expr *Container = storageOf(E))
@@ -817,9 +836,15 @@ std::string ExprPrinter::asShadowPointer(QualType T,
 std::string ExprPrinter::shadow(const Expr *E) const {
   E = skipImplicit(E);
   if (int Temp = tempOf(E); Temp >= 0)
-    return shadowName(varName(Temp));
+    return ownedBy(E, shadowName(varName(Temp)));
   if (auto *P = dyn_cast<ParenExpr>(E))
     return "(" + shadow(P->getSubExpr()) + ")";
+  if (const Expr *Smart = smartPointerOf(E))
+    return isa<CXXOperatorCallExpr>(E) ? shadow(Smart)
+                                       : shadow(Smart) + ".get()";
+  if (const Expr *Smart = smartDereferenced(E);
+      Smart && cast<CXXOperatorCallExpr>(E)->getOperator() == OO_Star)
+    return "*" + shadow(Smart);
   if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     auto It = IR.VarOf.find(Ref->getDecl());
     if (It != IR.VarOf.end()) {

@@ -98,6 +98,9 @@ private:
                       bool Shadow = false) const;
   std::string sourceText(const clang::Expr *E) const;
   std::string unsupported(const clang::Expr *E) const;
+  /// Pointer, the raw pointer a temporary holds for E, handed to a smart
+  /// pointer if E is one.
+  std::string ownedBy(const clang::Expr *E, std::string Pointer) const;
 
   clang::ASTContext &Ctx;
   const FunctionIR &IR;

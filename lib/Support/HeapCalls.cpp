@@ -1,8 +1,12 @@
 //===- HeapCalls.cpp ------------------------------------------------------===//
 #include "Support/HeapCalls.h"
 #include "Support/ExprPrinter.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/Basic/Builtins.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <functional>
 
 using namespace clang;
 
@@ -30,22 +34,256 @@ static unsigned libraryFunction(const CallExpr *Call) {
       .Default(0);
 }
 
+bool isSmartPointer(QualType T) {
+  auto *Record =
+      T.isNull() ? nullptr : T.getNonReferenceType()->getAsCXXRecordDecl();
+  return Record && Record->isInStdNamespace() && Record->getIdentifier() &&
+         (Record->getName() == "unique_ptr" ||
+          Record->getName() == "shared_ptr");
+}
+
+QualType smartPointee(QualType T) {
+  auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() == 0)
+    return QualType();
+  QualType Owned = Spec->getTemplateArgs()[0].getAsType();
+  return Owned->isArrayType()
+             ? QualType(Owned->getArrayElementTypeNoTypeQual(), 0)
+             : Owned;
+}
+
+static bool holdsSmartPointer(QualType T, unsigned Depth) {
+  const Type *Element = T->getBaseElementTypeUnsafe();
+  auto *Record = Element->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition() || Depth > 8)
+    return false;
+  if (isSmartPointer(QualType(Element, 0)))
+    return Depth > 0 || T->isArrayType();
+  if (auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Record);
+      Spec && Record->isInStdNamespace())
+    return llvm::any_of(Spec->getTemplateArgs().asArray(),
+                        [&](const TemplateArgument &A) {
+                          return A.getKind() == TemplateArgument::Type &&
+                                 holdsSmartPointer(A.getAsType(), Depth + 1);
+                        });
+  for (const CXXBaseSpecifier &Base : Record->bases())
+    if (holdsSmartPointer(Base.getType(), Depth + 1))
+      return true;
+  return llvm::any_of(Record->fields(), [&](const FieldDecl *F) {
+    return holdsSmartPointer(F->getType(), Depth + 1);
+  });
+}
+
+bool holdsSmartPointer(QualType T) {
+  return holdsSmartPointer(T.getNonReferenceType(), 0);
+}
+
+bool isNullSmartPointer(const Expr *E) {
+  auto *Construct = dyn_cast_or_null<CXXConstructExpr>(skipImplicit(E));
+  if (auto *List = dyn_cast_or_null<InitListExpr>(skipImplicit(E)))
+    return List->getNumInits() == 0;
+  return Construct && isSmartPointer(Construct->getType()) &&
+         (Construct->getNumArgs() == 0 ||
+          (Construct->getNumArgs() == 1 &&
+           Construct->getArg(0)->getType()->isNullPtrType()));
+}
+
+/// The smart pointer an operator or member call is called on, through
+/// the conversion to the library's base class that declares it
+/// (`std::__shared_ptr_access`).
+static const Expr *smartObject(const Expr *Object) {
+  Object = skipImplicit(Object);
+  return Object && isSmartPointer(Object->getType()) ? Object : nullptr;
+}
+
+const Expr *smartPointerOf(const Expr *E) {
+  E = skipImplicit(E);
+  if (auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Arrow && Op->getNumArgs() == 1)
+    return smartObject(Op->getArg(0));
+  auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(E);
+  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+  if (Method && Call->getNumArgs() == 0 && Method->getIdentifier() &&
+      Method->getName() == "get")
+    return smartObject(Call->getImplicitObjectArgument());
+  return nullptr;
+}
+
+const Expr *smartDereferenced(const Expr *E) {
+  auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(skipImplicit(E));
+  if (!Op)
+    return nullptr;
+  if ((Op->getOperator() == OO_Star && Op->getNumArgs() == 1) ||
+      (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2))
+    return smartObject(Op->getArg(0));
+  return nullptr;
+}
+
+/// The new-expression making an object of type T in FD's body or in a
+/// function or constructor it calls (make_shared reaches it through
+/// allocate_shared and the allocator's construct).
+static const CXXNewExpr *newIn(const FunctionDecl *FD, QualType T,
+                               unsigned Depth,
+                               llvm::SmallPtrSetImpl<const Decl *> &Seen) {
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  if (!Def || Depth > 12 || !Seen.insert(Def).second)
+    return nullptr;
+  const CXXNewExpr *Found = nullptr;
+  std::function<void(const clang::Stmt *)> Visit = [&](const clang::Stmt *S) {
+    if (!S || Found)
+      return;
+    if (auto *New = dyn_cast<CXXNewExpr>(S);
+        New &&
+        New->getAllocatedType().getCanonicalType().getUnqualifiedType() ==
+            T.getCanonicalType().getUnqualifiedType()) {
+      Found = New;
+      return;
+    }
+    if (auto *Call = dyn_cast<CallExpr>(S))
+      Found = newIn(Call->getDirectCallee(), T, Depth + 1, Seen);
+    if (auto *Construct = dyn_cast<CXXConstructExpr>(S))
+      Found = newIn(Construct->getConstructor(), T, Depth + 1, Seen);
+    for (const clang::Stmt *Child : S->children())
+      Visit(Child);
+  };
+  if (auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      Visit(Init->getInit());
+  Visit(Def->getBody());
+  return Found;
+}
+
+/// Library's Arg, a forwarded parameter of a make function under implicit
+/// conversions, with the user's argument in its place.
+static Expr *withArgument(ASTContext &Ctx, Expr *Arg, Expr *User) {
+  if (auto *Cast = dyn_cast<ImplicitCastExpr>(Arg);
+      Cast && Cast->getCastKind() != CK_NoOp &&
+      Cast->getCastKind() != CK_LValueToRValue)
+    return ImplicitCastExpr::Create(Ctx, Cast->getType(), Cast->getCastKind(),
+                                    withArgument(Ctx, Cast->getSubExpr(), User),
+                                    nullptr, Cast->getValueKind(),
+                                    FPOptionsOverride());
+  return User;
+}
+
+/// `std::make_unique<T>(args)`, `std::make_shared<T>(args)` and
+/// `std::make_unique<T[]>(n)` as the new-expression they amount to, with
+/// the user's arguments; null for another call or an unknown form.
+static const CXXNewExpr *madeAllocation(const CallExpr *Call);
+
+static llvm::DenseMap<const CallExpr *, const CXXNewExpr *> &madeNews() {
+  static llvm::DenseMap<const CallExpr *, const CXXNewExpr *> Made;
+  return Made;
+}
+
+void forgetMadeAllocations() { madeNews().clear(); }
+
+static const CXXNewExpr *madeAllocation(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+      (FD->getName() != "make_unique" && FD->getName() != "make_shared") ||
+      !isSmartPointer(Call->getType()))
+    return nullptr;
+  auto Cached = madeNews().find(Call);
+  if (Cached != madeNews().end())
+    return Cached->second;
+  const CXXNewExpr *&Made = madeNews()[Call];
+  QualType T = smartPointee(Call->getType());
+  bool Array = cast<ClassTemplateSpecializationDecl>(
+                   Call->getType()->getAsCXXRecordDecl())
+                   ->getTemplateArgs()[0]
+                   .getAsType()
+                   ->isArrayType();
+  llvm::SmallPtrSet<const Decl *, 16> Seen;
+  const CXXNewExpr *Library = newIn(FD, T, 0, Seen);
+  if (!Library || Library->isArray() != Array)
+    return nullptr;
+  ASTContext &Ctx = FD->getASTContext();
+  llvm::SmallVector<Expr *, 4> User;
+  for (const Expr *Arg : Call->arguments())
+    User.push_back(const_cast<Expr *>(Arg));
+  std::optional<Expr *> Size;
+  auto *Init = const_cast<Expr *>(Library->getInitializer());
+  if (Array) {
+    // (make_unique<T[]>(n): n elements, value-initialised.)
+    if (User.size() != 1)
+      return nullptr;
+    Size = User[0];
+  } else if (auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init)) {
+    llvm::SmallVector<Expr *, 4> Args;
+    for (unsigned I = 0; I < Construct->getNumArgs(); ++I) {
+      Expr *Arg = Construct->getArg(I);
+      if (I >= User.size() && !isa<CXXDefaultArgExpr>(Arg))
+        return nullptr;
+      Args.push_back(I < User.size() ? withArgument(Ctx, Arg, User[I]) : Arg);
+    }
+    if (User.size() > Construct->getNumArgs())
+      return nullptr;
+    Init = CXXConstructExpr::Create(
+        Ctx, Construct->getType(), Call->getBeginLoc(),
+        Construct->getConstructor(), false, Args,
+        Construct->hadMultipleCandidates(), Construct->isListInitialization(),
+        Construct->isStdInitListInitialization(),
+        Construct->requiresZeroInitialization(),
+        Construct->getConstructionKind(), Call->getSourceRange());
+  } else if (User.size() == 1 && Init && !isa<InitListExpr>(Init)) {
+    Init = withArgument(Ctx, Init, User[0]);
+  } else if (!User.empty()) {
+    return nullptr;
+  }
+  Made = CXXNewExpr::Create(
+      Ctx, false, Library->getOperatorNew(), Library->getOperatorDelete(),
+      Library->passAlignment(), Library->doesUsualArrayDeleteWantSize(), {},
+      SourceRange(), Size, Library->getInitializationStyle(), Init,
+      Ctx.getPointerType(T), Ctx.getTrivialTypeSourceInfo(T),
+      Call->getSourceRange(), Call->getSourceRange());
+  return Made;
+}
+
 std::optional<Allocation> allocationOf(const Expr *E) {
   if (!E)
     return std::nullopt;
+  // A smart pointer that takes the memory from the start: made by a make
+  // function, or given a new-expression (converted to a smart pointer to
+  // a base on the way).
+  if (isSmartPointer(E->getType())) {
+    const Expr *Inner = skipImplicit(E);
+    if (auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Inner))
+      Inner = skipImplicit(Cast->getSubExpr());
+    auto *Construct = dyn_cast<CXXConstructExpr>(Inner);
+    if (Construct && Construct->getNumArgs() == 1) {
+      const Expr *Arg = skipImplicit(Construct->getArg(0));
+      if (isSmartPointer(Arg->getType()))
+        return allocationOf(Arg);
+      if (auto *New = dyn_cast<CXXNewExpr>(Arg)) {
+        std::optional<Allocation> A = allocationOf(New);
+        A->Owner = E->getType().getNonReferenceType().getUnqualifiedType();
+        A->Made = Inner;
+        return A;
+      }
+    }
+    const CXXNewExpr *Made = madeAllocation(dyn_cast<CallExpr>(Inner));
+    if (!Made)
+      return std::nullopt;
+    std::optional<Allocation> A = allocationOf(Made);
+    A->Owner = Inner->getType().getUnqualifiedType();
+    A->Made = Inner;
+    return A;
+  }
   // The pointer type the memory is used as: the outermost cast's.
   QualType Pointer = E->getType();
   const Expr *Inner = E->IgnoreParenCasts();
   if (auto *New = dyn_cast<CXXNewExpr>(Inner))
     return Allocation{New->isArray() ? HeapFamily::NewArray : HeapFamily::New,
-                      New, nullptr, New->getAllocatedType()};
+                      New, nullptr, New->getAllocatedType(), QualType()};
   auto *Call = dyn_cast<CallExpr>(Inner);
   unsigned ID = libraryFunction(Call);
   if (ID != Builtin::BImalloc && ID != Builtin::BIcalloc)
     return std::nullopt;
   QualType Element =
       Pointer->isPointerType() ? Pointer->getPointeeType() : QualType();
-  return Allocation{HeapFamily::Malloc, nullptr, Call, Element};
+  return Allocation{HeapFamily::Malloc, nullptr, Call, Element, QualType()};
 }
 
 /// What a pointer or an array of type T holds, or null.

@@ -29,10 +29,40 @@ struct Allocation {
   /// The allocated element type (T of `new T[n]`, the pointee of the
   /// pointer a malloc is cast to).
   clang::QualType Element;
+  /// The smart pointer that owns the memory from the start
+  /// (`std::make_unique<T>(args)`, `std::shared_ptr<T>(new T)`), or null.
+  /// A make function's construction is New, a node of ddx's own with the
+  /// user's arguments: the memory is allocated as by `new T(args)` and
+  /// handed to a smart pointer of this type.
+  clang::QualType Owner;
+  /// The smart pointer expression that takes the memory, under the
+  /// conversions to its target (the make function's call), or null.
+  const clang::Expr *Made = nullptr;
 };
 
 /// E as an allocation (seen through casts), or nothing.
 std::optional<Allocation> allocationOf(const clang::Expr *E);
+
+/// Forgets the nodes allocationOf made for the make functions of a
+/// translation unit whose tree is gone.
+void forgetMadeAllocations();
+
+/// Whether T is a std::unique_ptr or a std::shared_ptr.
+bool isSmartPointer(clang::QualType T);
+/// What a smart pointer of type T owns, an array's element type for
+/// `std::unique_ptr<T[]>`.
+clang::QualType smartPointee(clang::QualType T);
+/// Whether a value of type T holds a smart pointer inside it: a member (of
+/// a member, of a base), an element of a container or an array.
+bool holdsSmartPointer(clang::QualType T);
+/// Whether E makes an empty smart pointer (`nullptr`, `{}`).
+bool isNullSmartPointer(const clang::Expr *E);
+/// The smart pointer whose raw pointer E is: `p` in `p.get()`, and in the
+/// `p.operator->()` of `p->x`; null for any other expression.
+const clang::Expr *smartPointerOf(const clang::Expr *E);
+/// The smart pointer E goes through to its memory: `p` in `*p` and in
+/// `p[i]`; null for any other expression.
+const clang::Expr *smartDereferenced(const clang::Expr *E);
 
 /// Whether Call calls realloc.
 bool isReallocation(const clang::CallExpr *Call);
