@@ -3,6 +3,7 @@
 #include "Support/ExprPrinter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -67,6 +68,11 @@ static bool holdsSmartPointer(QualType T, unsigned Depth) {
                           return A.getKind() == TemplateArgument::Type &&
                                  holdsSmartPointer(A.getAsType(), Depth + 1);
                         });
+  // (A library's class keeps its smart pointers to itself: a Boost
+  // integrator's tables, which never hold active data.)
+  if (Record->getASTContext().getSourceManager().isInSystemHeader(
+          Record->getLocation()))
+    return false;
   for (const CXXBaseSpecifier &Base : Record->bases())
     if (holdsSmartPointer(Base.getType(), Depth + 1))
       return true;
