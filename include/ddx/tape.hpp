@@ -484,6 +484,13 @@ template <class D, class B> const D &downcast(const B &object) {
   return static_cast<const D &>(object);
 }
 
+/// What the shadow of a smart pointer to const (`std::shared_ptr<const
+/// Params>`) owns, as written: derivatives accumulate into it.
+template <class P> auto *mutable_ptr(const P &shadow) {
+  using T = std::remove_const_t<typename P::element_type>;
+  return const_cast<T *>(shadow.get());
+}
+
 /// Where a virtual call's derivative dispatches over the classes its
 /// translation unit defines, an object of another class (defined in a file
 /// ddx did not transform) reaches here: a stop with its name, rather than

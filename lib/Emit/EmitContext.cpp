@@ -838,8 +838,14 @@ bool EmitContext::refuseCall(const CallExpr *Call, const CallBinding &B) {
                  "or through a parameter that receives a named function");
     return false;
   }
+  // (std::shared_ptr's reset is its library base class's.)
+  auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
   if (auto *Method = dyn_cast<CXXMethodDecl>(FD);
-      Method && isSmartPointer(Ctx.getRecordType(Method->getParent()))) {
+      Method &&
+      (isSmartPointer(Ctx.getRecordType(Method->getParent())) ||
+       (Member &&
+        isSmartPointer(
+            skipImplicit(Member->getImplicitObjectArgument())->getType())))) {
     Diags.error(Call->getExprLoc(),
                 "ddx cannot differentiate '" + Method->getNameAsString() +
                     "' of a smart pointer to active data yet: ddx follows "

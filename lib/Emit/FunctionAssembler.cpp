@@ -640,7 +640,7 @@ void InstanceBuilder::saveList(const std::string &Reverse,
     // them) holds the shadows' addresses, which the forward sweep set.
     std::string Shadow = ExprPrinter::shadowName(Var.Name);
     bool HoldsAddresses = Ctx.getBaseElementType(Var.Type)->isPointerType() ||
-                          holdsPointers(Var.Type);
+                          holdsPointers(Var.Type) || isSmartPointer(Var.Type);
     if (HoldsAddresses && Activity.isVaried(V) && V >= IR.NumParams &&
         mentions(Reverse, Shadow) && tapeable(V))
       Names.push_back(Shadow);

@@ -118,8 +118,9 @@ std::optional<std::string> shadowSwap(const EmitContext &C, const Stmt &S) {
 
 bool isContainer(QualType T) {
   auto *Record = T->getAsCXXRecordDecl();
+  // (A smart pointer's shadow is a pointer's, not one of its shape.)
   return Record && Record->hasDefinition() && !Record->isAggregate() &&
-         Record->isInStdNamespace();
+         Record->isInStdNamespace() && !isSmartPointer(T);
 }
 
 QualType containerElement(QualType T) {

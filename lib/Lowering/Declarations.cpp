@@ -336,9 +336,13 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   if (auto A = T->isPointerType() || isSmartPointer(T) ? allocationOf(Init)
                                                        : std::nullopt)
     return lowerAllocation(*A, Var, Path, nullptr, Init, Loc, Out);
-  if (isSmartPointer(T) && Init && !isNullSmartPointer(Init) &&
-      !checkSmartValue(T, Init, Loc))
+  // (A std::shared_ptr copied, also to a base or to const: see
+  // checkSmartValue.)
+  if (isSmartPointer(T) && Init && !isNullSmartPointer(Init)) {
+    if (checkSmartValue(T, Init, Loc) && checkExpr(Init))
+      emitAssign(Out, Loc, Var, Path, nullptr, BO_Assign, Init);
     return;
+  }
   auto *List = dyn_cast_or_null<InitListExpr>(Init);
   if (List && List->getNumInits() == 1 && !T->isArrayType() &&
       !T->isRecordType())
@@ -694,11 +698,14 @@ bool BodyLowerer::isDeclarable(QualType T, SourceLocation Loc) {
   // generated function's end, or when the pointer takes another value).
   if (isSmartPointer(T) && !checkDestructor(smartPointee(T), Loc))
     return false;
-  if (holdsSmartPointer(T) && isDifferentiableType(T)) {
-    Diags.error(Loc, "ddx cannot differentiate code with a '" +
-                         userTypeName(T, Ctx) +
-                         "' yet: it holds smart pointers, which ddx follows "
-                         "only as local variables of their own");
+  if ((holdsSmartPointer(T) ||
+       (isSmartPointer(T) && holdsSmartPointer(smartPointee(T)))) &&
+      isDifferentiableType(T)) {
+    Diags.error(Loc,
+                "ddx cannot differentiate code with a '" +
+                    userTypeName(isSmartPointer(T) ? smartPointee(T) : T, Ctx) +
+                    "' yet: it holds smart pointers, which ddx follows "
+                    "only as local variables of their own");
     Diags.note(Loc, "keep the objects in a local std::unique_ptr or "
                     "std::shared_ptr each, or hold them by value (a "
                     "std::vector of the class itself)");

@@ -150,6 +150,38 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition, bool Lifting) {
       // A lambda's body is its own function, lowered when it is called.
       return true;
     }
+    /// `(c ? p : q)->y`, `*(c ? p : q)`, `(c ? u : v)[i]`, `(c ? s : t).x`
+    /// reading or writing active data: ddx follows an access from the
+    /// variable it starts at, and this one starts at either.
+    bool chosenBase(const Expr *Access, const Expr *Base) {
+      auto *Choice =
+          dyn_cast<AbstractConditionalOperator>(Base->IgnoreParenImpCasts());
+      if (!Choice || !isDifferentiableType(Access->getType()))
+        return true;
+      Diags.error(Choice->getBeginLoc(),
+                  "ddx cannot differentiate an access through a pointer or "
+                  "object chosen by '?:' yet: ddx follows each access from "
+                  "the variable it starts at");
+      Diags.note(Choice->getBeginLoc(),
+                 "choose the value instead (`c ? p->y : q->y`), or choose "
+                 "with if and else");
+      return Ok = false;
+    }
+    bool VisitMemberExpr(MemberExpr *M) {
+      const Expr *Smart = smartPointerOf(M->getBase());
+      return chosenBase(M, Smart ? Smart : M->getBase());
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *S) {
+      return chosenBase(S, S->getBase());
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+      const Expr *Smart = smartPointerOf(Op);
+      if (!Smart)
+        Smart = smartDereferenced(Op);
+      // (`p->y` is checked at its member access: its type is the member's.)
+      return !Smart || Op->getOperator() == OO_Arrow ||
+             chosenBase(Op, Op->getArg(0));
+    }
     bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
       if (Cast->getCastKind() == CK_LValueToRValue)
         ReadForValue.insert(Cast->getSubExpr()->IgnoreParens());
@@ -177,6 +209,8 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition, bool Lifting) {
       return true;
     }
     bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->getOpcode() == UO_Deref)
+        return chosenBase(U, U->getSubExpr());
       // Conditions are never differentiated; an integer counter may step
       // there. Elsewhere, lowering lifts ++ and -- into statements.
       if (U->isIncrementDecrementOp() && InCondition &&
@@ -861,6 +895,19 @@ struct AccessPath {
       P.This = true;
       return P;
     }
+    // Through a smart pointer: `p.get()` and `p->` name its pointer, `*p`
+    // and `p[i]` its memory.
+    if (const Expr *Smart = smartPointerOf(E))
+      return of(Smart, Ctx);
+    if (const Expr *Smart = smartDereferenced(E)) {
+      P = of(Smart, Ctx);
+      auto *Op = cast<CXXOperatorCallExpr>(E);
+      P.Steps.push_back(
+          {nullptr, Op->getOperator() == OO_Subscript
+                        ? Op->getArg(1)->getIntegerConstantExpr(Ctx)
+                        : std::nullopt});
+      return P;
+    }
     if (auto *M = dyn_cast<MemberExpr>(E)) {
       P = of(M->getBase(), Ctx);
       if (M->isArrow())
@@ -918,18 +965,21 @@ bool BodyLowerer::checkAliasedArguments(const CallExpr *Call) {
     const Expr *Arg;
     std::string What;
     unsigned Index;
+    bool Through = false; ///< what Arg points to is written
   };
   llvm::SmallVector<Writable, 4> Written;
   for (unsigned W = 0; W < Call->getNumArgs(); ++W) {
     const ParmVarDecl *P = Param(W);
     QualType WT = P ? P->getType() : QualType();
+    std::string What = "also to '" + (P ? P->getNameAsString() : "") +
+                       "', through which '" + FD->getNameAsString() +
+                       "' may change it";
     if (P && (WT->isReferenceType() || WT->isPointerType()) &&
         !WT->getPointeeType().isConstQualified())
-      Written.push_back({Call->getArg(W),
-                         "also to '" + P->getNameAsString() +
-                             "', through which '" + FD->getNameAsString() +
-                             "' may change it",
-                         W});
+      Written.push_back({Call->getArg(W), What, W});
+    // (A smart pointer, even by const reference, writes what it owns.)
+    else if (P && isSmartPointer(WT))
+      Written.push_back({Call->getArg(W), What, W, true});
   }
   auto *Method = dyn_cast<CXXMethodDecl>(FD);
   const Expr *Object = memberOperatorObject(Call);
@@ -960,7 +1010,7 @@ bool BodyLowerer::checkAliasedArguments(const CallExpr *Call) {
       AccessPath Target = AccessPath::of(W.Arg, Ctx);
       // (The object of `p->f()` or of `f()` in a member is what p or this
       // points to.)
-      if (W.Index == ~0u && W.Arg->getType()->isPointerType())
+      if ((W.Index == ~0u && W.Arg->getType()->isPointerType()) || W.Through)
         Target.Steps.push_back({});
       if (!Value.overlaps(Target))
         continue;

@@ -53,6 +53,23 @@ bool BodyLowerer::isReevaluable(const Expr *E, llvm::StringRef What) {
   return Ok;
 }
 
+/// Whether the class T can be copied and copy-assigned: no such member
+/// deleted, none removed by a move the user declared.
+static bool copyable(QualType T) {
+  const CXXRecordDecl *Class = T->getAsCXXRecordDecl();
+  if (!Class || !Class->hasDefinition())
+    return true;
+  return llvm::none_of(Class->methods(), [](const CXXMethodDecl *M) {
+    bool Copy = M->isCopyAssignmentOperator() ||
+                (isa<CXXConstructorDecl>(M) &&
+                 cast<CXXConstructorDecl>(M)->isCopyConstructor());
+    bool Move = M->isMoveAssignmentOperator() ||
+                (isa<CXXConstructorDecl>(M) &&
+                 cast<CXXConstructorDecl>(M)->isMoveConstructor());
+    return (Copy && M->isDeleted()) || (Move && M->isUserProvided());
+  });
+}
+
 bool BodyLowerer::checkNew(const CXXNewExpr *New, SourceLocation Loc) {
   QualType T = New->getAllocatedType();
   if (New->getNumPlacementArgs() > 0) {
@@ -76,6 +93,18 @@ bool BodyLowerer::checkNew(const CXXNewExpr *New, SourceLocation Loc) {
   // The values are written one by one after the memory is allocated, which
   // needs a way to allocate it first: a default constructor, or the
   // object's own constructor, whose arguments are then read twice.
+  // (Built apart by its constructor, the object is copied into the new
+  // memory, its shadow copied from it.)
+  if (builtByConstructor(New) && !copyable(T)) {
+    Diags.error(Loc, "ddx cannot differentiate this new '" +
+                         userTypeName(T, Ctx) +
+                         "' yet: ddx builds the object by its constructor "
+                         "apart and copies it into the new memory, and the "
+                         "class cannot be copied");
+    Diags.note(Loc, "give the class a default constructor, or let it be "
+                    "copied");
+    return false;
+  }
   if (builtByConstructor(New))
     return llvm::all_of(
         cast<CXXConstructExpr>(New->getInitializer())->arguments(),

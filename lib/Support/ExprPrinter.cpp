@@ -369,9 +369,13 @@ const Expr *copiedFrom(const Expr *E) {
   if (Copy && Copy->getNumArgs() == 1 &&
       Copy->getConstructor()->isCopyOrMoveConstructor())
     return Copy->getArg(0);
-  // An iterator made a const_iterator: the same position.
-  if (Copy && Copy->getNumArgs() == 1 && isIterator(Copy->getType()) &&
-      isIterator(Copy->getArg(0)->getType()))
+  // An iterator made a const_iterator: the same position; a smart pointer
+  // made one to a base or to const: the same memory.
+  if (Copy && Copy->getNumArgs() == 1 &&
+      ((isIterator(Copy->getType()) &&
+        isIterator(Copy->getArg(0)->getType())) ||
+       (isSmartPointer(Copy->getType()) &&
+        isSmartPointer(Copy->getArg(0)->getType()))))
     return Copy->getArg(0);
   if (auto *Call = dyn_cast<CallExpr>(E); Call && isValueCast(Call))
     return Call->getArg(0);
@@ -597,6 +601,14 @@ std::string ExprPrinter::ownedBy(const Expr *E, std::string Pointer) const {
       !IR.Vars[tempOf(E)].Type->isPointerType())
     return Pointer;
   return typeName(E->getType().getUnqualifiedType()) + "(" + Pointer + ")";
+}
+
+std::string ExprPrinter::smartShadow(const Expr *Smart,
+                                     llvm::StringRef Get) const {
+  // (To const memory, its shadow is written through all the same.)
+  if (smartPointee(Smart->getType()).isConstQualified())
+    return "::ddx::mutable_ptr(" + shadow(Smart) + ")";
+  return shadow(Smart) + Get.str();
 }
 
 std::string ExprPrinter::print(const Expr *E) const {
@@ -840,11 +852,10 @@ std::string ExprPrinter::shadow(const Expr *E) const {
   if (auto *P = dyn_cast<ParenExpr>(E))
     return "(" + shadow(P->getSubExpr()) + ")";
   if (const Expr *Smart = smartPointerOf(E))
-    return isa<CXXOperatorCallExpr>(E) ? shadow(Smart)
-                                       : shadow(Smart) + ".get()";
+    return smartShadow(Smart, isa<CXXOperatorCallExpr>(E) ? "" : ".get()");
   if (const Expr *Smart = smartDereferenced(E);
       Smart && cast<CXXOperatorCallExpr>(E)->getOperator() == OO_Star)
-    return "*" + shadow(Smart);
+    return "*" + smartShadow(Smart, "");
   if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     auto It = IR.VarOf.find(Ref->getDecl());
     if (It != IR.VarOf.end()) {

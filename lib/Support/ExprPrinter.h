@@ -101,6 +101,10 @@ private:
   /// Pointer, the raw pointer a temporary holds for E, handed to a smart
   /// pointer if E is one.
   std::string ownedBy(const clang::Expr *E, std::string Pointer) const;
+  /// The shadow of the pointer the smart pointer Smart holds: `_d_p`
+  /// followed by Get (to use it as a raw pointer), or a pointer to
+  /// non-const for a smart pointer to const.
+  std::string smartShadow(const clang::Expr *Smart, llvm::StringRef Get) const;
 
   clang::ASTContext &Ctx;
   const FunctionIR &IR;

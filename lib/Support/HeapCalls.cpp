@@ -238,6 +238,9 @@ static const CXXNewExpr *madeAllocation(const CallExpr *Call) {
   } else if (!User.empty()) {
     return nullptr;
   }
+  // (Memory for a smart pointer to const is allocated writable: its values
+  // are written after, the pointer then made to const.)
+  T = T.getUnqualifiedType();
   Made = CXXNewExpr::Create(
       Ctx, false, Library->getOperatorNew(), Library->getOperatorDelete(),
       Library->passAlignment(), Library->doesUsualArrayDeleteWantSize(), {},

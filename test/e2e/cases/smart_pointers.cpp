@@ -5,7 +5,10 @@
 // given new memory in a loop hands the old one to the tape in reverse
 // mode, which keeps it until the reverse sweep is back where it was made.
 // Smart pointers passed to callees by reference, read and given new
-// memory there. Once refused. Both modes.
+// memory there; smart pointers local to a callee whose reverse sweep runs
+// apart (the tape takes them to it); smart pointers to const (their
+// shadows are written all the same) and copies converted to a base or to
+// const. Once refused. Both modes.
 #include "check.hpp"
 #include <cmath>
 #include <ddx/ddx.hpp>
@@ -125,6 +128,37 @@ double terms(double a, double b) {
   return s;
 }
 
+// Locals of callees differentiated apart in reverse mode, called in a loop.
+static double cube(double x) {
+  auto acc = std::make_unique<double>(x);
+  *acc *= x;
+  return *acc * x;
+}
+static double spread(double a, double b) {
+  auto p = std::make_shared<Params>();
+  p->rate = a;
+  p->offset = p->rate * b;
+  std::shared_ptr<const Params> view = p; // (to const)
+  return view->offset * view->rate;
+}
+double callees(double a, double b) {
+  double s = 0;
+  for (int i = 0; i < 3; ++i)
+    s += cube(a + 0.1 * i) + spread(a, b + i);
+  return s;
+}
+
+// Parameters behind pointers to const, and a model viewed through its base.
+double to_const(double a, double b) {
+  std::shared_ptr<const Params> prm = std::make_shared<Params>(Params{a, b});
+  auto fixed = std::make_shared<const Params>(Params{b, 2.0});
+  std::unique_ptr<const Point> pt = std::make_unique<Point>(Point{a * b, b});
+  std::shared_ptr<Harmonic> h = std::make_shared<Harmonic>(a);
+  std::shared_ptr<const Potential> base = h;
+  h->scale = b;
+  return prm->rate * fixed->rate + (*pt).x * prm->offset + base->energy(b);
+}
+
 int main() {
   const double a = 0.7, b = 1.3;
   {
@@ -150,6 +184,18 @@ int main() {
     auto [v1, tx] = ddx::derivative(terms, ddx::dual(a, 1.0), b);
     auto [v2, ty] = ddx::derivative(terms, a, ddx::dual(b, 1.0));
     check::two_inputs("terms", terms, a, b, v, dx, dy, v1, tx, v2, ty);
+  }
+  {
+    auto [v, dx, dy] = ddx::gradient(callees, ddx::active(a), ddx::active(b));
+    auto [v1, tx] = ddx::derivative(callees, ddx::dual(a, 1.0), b);
+    auto [v2, ty] = ddx::derivative(callees, a, ddx::dual(b, 1.0));
+    check::two_inputs("callees", callees, a, b, v, dx, dy, v1, tx, v2, ty);
+  }
+  {
+    auto [v, dx, dy] = ddx::gradient(to_const, ddx::active(a), ddx::active(b));
+    auto [v1, tx] = ddx::derivative(to_const, ddx::dual(a, 1.0), b);
+    auto [v2, ty] = ddx::derivative(to_const, a, ddx::dual(b, 1.0));
+    check::two_inputs("to_const", to_const, a, b, v, dx, dy, v1, tx, v2, ty);
   }
   return check::finish();
 }
