@@ -46,6 +46,9 @@ const CXXOperatorCallExpr *valueAssignment(const Expr *E);
 /// An assignment or compound assignment to a std::complex (`z = x`,
 /// `z *= w`): a scalar's, lowered as one.
 const CXXOperatorCallExpr *complexAssignment(const Expr *E);
+/// Init as a move construction (`T t = std::move(s);`, a member's
+/// `v(std::move(o.v))`), or null.
+const CXXConstructExpr *moveConstruction(const Expr *Init);
 
 /// Lowers one function body.
 class BodyLowerer {

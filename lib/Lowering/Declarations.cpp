@@ -174,11 +174,17 @@ void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
       isUserConstruction(Construct, Ctx))
     return lowerConstruction(Construct, VD, V, Out);
   lowerInit(V, "", Storage, Init, VD->getLocation(), Out);
-  auto *Move = dyn_cast<CXXConstructExpr>(skipImplicit(Init));
-  if (Move && Move->getConstructor()->isMoveConstructor() &&
-      Move->getNumArgs() >= 1)
+  if (const CXXConstructExpr *Move = moveConstruction(Init))
     clearMovedFrom(Move->getConstructor(), Move->getArg(0), VD->getLocation(),
                    Out);
+}
+
+const CXXConstructExpr *moveConstruction(const Expr *Init) {
+  auto *Move = dyn_cast_or_null<CXXConstructExpr>(skipImplicit(Init));
+  return Move && Move->getConstructor()->isMoveConstructor() &&
+                 Move->getNumArgs() >= 1
+             ? Move
+             : nullptr;
 }
 
 void BodyLowerer::clearMovedFrom(const CXXMethodDecl *Move, const Expr *From,
@@ -294,9 +300,7 @@ void BodyLowerer::lowerConstructorInits(const CXXConstructorDecl *Ctor) {
     lowerInit(IR.SelfVar, "." + F->getNameAsString(), F->getType(),
               Init->getInit(), Loc, IR.Body);
     // (`v(std::move(o.v))` in a move constructor leaves o.v empty.)
-    if (auto *Move = dyn_cast<CXXConstructExpr>(skipImplicit(Init->getInit()));
-        Move && Move->getConstructor()->isMoveConstructor() &&
-        Move->getNumArgs() >= 1)
+    if (const CXXConstructExpr *Move = moveConstruction(Init->getInit()))
       clearMovedFrom(Move->getConstructor(), Move->getArg(0), Loc, IR.Body);
   }
 }

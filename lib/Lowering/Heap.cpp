@@ -10,7 +10,6 @@
 //===----------------------------------------------------------------------===//
 #include "Activity/ActivityAnalysis.h"
 #include "Lowering/BodyLowerer.h"
-#include "llvm/ADT/ScopeExit.h"
 
 namespace ddx {
 namespace lowering {
@@ -54,7 +53,9 @@ bool BodyLowerer::isReevaluable(const Expr *E, llvm::StringRef What) {
 }
 
 /// Whether the class T can be copied and copy-assigned: no such member
-/// deleted, none removed by a move the user declared.
+/// deleted, none removed by a move the user declared. (Not isTapeable's
+/// test: the tape copies a trivially copyable object's bytes, where this
+/// copy runs the class's copy constructor and assignment.)
 static bool copyable(QualType T) {
   const CXXRecordDecl *Class = T->getAsCXXRecordDecl();
   if (!Class || !Class->hasDefinition())
@@ -167,13 +168,6 @@ void BodyLowerer::lowerAllocation(const Allocation &A, int Var,
   emitAssign(Out, Loc, Into, "", nullptr, BO_Assign, Value);
   Out.back().Allocate = true;
   size_t Allocated = Out.size();
-  // (The memory is new: what its initial values overwrite is never read,
-  // the reverse sweep undoing the allocation next.)
-  auto Fresh = llvm::make_scope_exit([&] {
-    for (size_t I = Allocated; I < Out.size(); ++I)
-      if (Out[I].K == Stmt::Kind::Assign && Out[I].Var == Into)
-        Out[I].SaveOld = false;
-  });
   if (!A.New->isArray()) {
     lowerInit(Into, "[0]", A.Element, Init, Loc, Out);
   } else {
@@ -182,6 +176,11 @@ void BodyLowerer::lowerAllocation(const Allocation &A, int Var,
       lowerInit(Into, "[" + std::to_string(I) + "]", A.Element,
                 List->getInit(I), Loc, Out);
   }
+  // (The memory is new: what its initial values overwrite is never read,
+  // the reverse sweep undoing the allocation next.)
+  for (size_t I = Allocated; I < Out.size(); ++I)
+    if (Out[I].K == Stmt::Kind::Assign && Out[I].Var == Into)
+      Out[I].SaveOld = false;
   if (Into == Var)
     return;
   // The new-expression reads as the pointer it was allocated into (so does

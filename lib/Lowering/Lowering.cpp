@@ -51,13 +51,11 @@ const CXXOperatorCallExpr *valueAssignment(const Expr *E) {
   if (!Method || !(Method->isCopyAssignmentOperator() ||
                    Method->isMoveAssignmentOperator()))
     return nullptr;
-  const IdentifierInfo *Class = Method->getParent()->getIdentifier();
   // (Also a move, `u = std::move(n)`: generated code copies, then empties n
   // as the move does, see clearMovedFrom. Not a move from an xvalue
   // another call gives.)
   auto *Moved = dyn_cast<CallExpr>(skipImplicit(Op->getArg(1)));
-  bool Vector = Method->getParent()->isInStdNamespace() && Class &&
-                Class->getName() == "vector" &&
+  bool Vector = isStdVector(Op->getArg(0)->getType()) &&
                 (Method->isCopyAssignmentOperator() ||
                  skipImplicit(Op->getArg(1))->isPRValue() ||
                  (Moved && Moved->isCallToStdMove()));

@@ -173,11 +173,6 @@ static Expr *withArgument(ASTContext &Ctx, Expr *Arg, Expr *User) {
   return User;
 }
 
-/// `std::make_unique<T>(args)`, `std::make_shared<T>(args)` and
-/// `std::make_unique<T[]>(n)` as the new-expression they amount to, with
-/// the user's arguments; null for another call or an unknown form.
-static const CXXNewExpr *madeAllocation(const CallExpr *Call);
-
 static llvm::DenseMap<const CallExpr *, const CXXNewExpr *> &madeNews() {
   static llvm::DenseMap<const CallExpr *, const CXXNewExpr *> Made;
   return Made;
@@ -185,6 +180,9 @@ static llvm::DenseMap<const CallExpr *, const CXXNewExpr *> &madeNews() {
 
 void forgetMadeAllocations() { madeNews().clear(); }
 
+/// `std::make_unique<T>(args)`, `std::make_shared<T>(args)` and
+/// `std::make_unique<T[]>(n)` as the new-expression they amount to, with
+/// the user's arguments; null for another call or an unknown form.
 static const CXXNewExpr *madeAllocation(const CallExpr *Call) {
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
