@@ -54,6 +54,9 @@ public:
   /// is a path of members and array elements from it, else where the
   /// pointer E goes through (`p[i]`, `*p`, `q->x`) may point into.
   TargetList storage(const clang::Expr *E) const;
+  /// Where the variable Var may point into; empty for one that is not a
+  /// pointer (an iterator, a smart pointer).
+  const TargetList &targetsOf(int Var) const { return Targets[Var]; }
   /// The variables through which code may read Target: itself (a
   /// variable), the pointers that may point into it, pointers to those.
   /// Written: the type of what was written there, for unknown memory.

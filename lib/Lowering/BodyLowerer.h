@@ -62,6 +62,7 @@ public:
   /// The object of a member function, as the parameter `self`.
   void addSelf(const CXXMethodDecl *Method);
   void lowerBody(const clang::Stmt *Body);
+  const ExprPrinter &printer() const { return Printer; }
   /// `: x(x0), m(1.0)`, and members' default values: assignments to `self`
   /// at the start of a constructor's body.
   void lowerConstructorInits(const CXXConstructorDecl *Ctor);
@@ -155,9 +156,6 @@ private:
   /// The object of a virtual call dispatched on its dynamic type (see
   /// OverriderIndex), or null.
   const Expr *dispatchedObject(const CallExpr *Call) const;
-  /// Refuses a call that passes the same variable to a const reference
-  /// and to a reference or pointer the callee may write through.
-  bool checkAliasedArguments(const CallExpr *Call);
   /// Whether a value of type T left without an initialiser is zero: not so
   /// for a class whose default constructor the user wrote, which lowering
   /// cannot run here (reported at Loc).

@@ -1,4 +1,5 @@
 //===- Lowering.cpp -------------------------------------------------------===//
+#include "Lowering/AliasedArguments.h"
 #include "Lowering/BodyLowerer.h"
 
 using namespace clang;
@@ -302,7 +303,8 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
   if (auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
     L.lowerConstructorInits(Ctor);
   L.lowerBody(Def->getBody());
-  if (Diags.hasErrors() || !checkReferenceMembers(*IR, Diags))
+  if (Diags.hasErrors() || !checkReferenceMembers(*IR, Diags) ||
+      !checkAliasedArguments(*IR, L.printer(), Diags))
     return nullptr;
   return IR;
 }
