@@ -415,6 +415,22 @@ private:
   bool built_ = false;
 };
 
+/// A local of a trivially copyable class with no default constructor that
+/// can be neither copied nor moved: no expression makes its zero (g++'s
+/// __builtin_bit_cast copies), so it is zero bytes in place, which its
+/// differentiated constructor then sets. The variable is a reference to
+/// object().
+template <class T> class zeroed {
+public:
+  zeroed() = default;
+  zeroed(const zeroed &) = delete;
+  zeroed &operator=(const zeroed &) = delete;
+  T &object() { return *std::launder(reinterpret_cast<T *>(bytes_)); }
+
+private:
+  alignas(T) unsigned char bytes_[sizeof(T)] = {};
+};
+
 /// n elements from new[], each a copy of zero: the shadow of a new array
 /// of a class whose default constructor gives its members values.
 template <class T> T *new_filled(std::size_t n, const T &zero) {

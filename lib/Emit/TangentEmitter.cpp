@@ -208,6 +208,12 @@ std::string declareZero(const ExprPrinter &Printer, QualType T,
            ";\n[[maybe_unused]] " + Type + " &" + Name.str() + " = " +
            ExprPrinter::lateStorage(Name) + ".object();\n";
   }
+  if (needsZeroedStorage(T)) {
+    std::string Type = Printer.typeName(T);
+    return "::ddx::zeroed<" + Type + "> _zeroed_" + Name.str() +
+           ";\n[[maybe_unused]] " + Type + " &" + Name.str() + " = _zeroed_" +
+           Name.str() + ".object();\n";
+  }
   std::string Declaration = Printer.declare(T, Name.str());
   if (!hasDefaultedValues(T))
     return Declaration + "{};\n";

@@ -322,6 +322,20 @@ bool needsLateStorage(QualType T) {
          !T.isTriviallyCopyableType(R->getASTContext());
 }
 
+bool needsZeroedStorage(QualType T) {
+  auto *R = T->getAsCXXRecordDecl();
+  if (!R || !R->hasDefinition() || R->hasDefaultConstructor() ||
+      R->isInStdNamespace() || !T.isTriviallyCopyableType(R->getASTContext()))
+    return false;
+  if (llvm::any_of(R->ctors(), [](const CXXConstructorDecl *C) {
+        return C->isCopyOrMoveConstructor() && !C->isDeleted();
+      }))
+    return false;
+  // (A copy constructor the compiler has yet to declare.)
+  return !R->needsImplicitCopyConstructor() ||
+         R->defaultedCopyConstructorIsDeleted();
+}
+
 bool isStdComplex(QualType T) {
   auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       T.getNonReferenceType()->getAsCXXRecordDecl());

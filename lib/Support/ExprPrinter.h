@@ -159,6 +159,11 @@ const clang::Expr *accessorObject(const clang::Expr *E);
 /// default constructor that ddx cannot make from zero bytes either (not
 /// trivially copyable: it holds a container, say).
 bool needsLateStorage(clang::QualType T);
+/// Whether a local of type T lives in ddx::zeroed storage: a trivially
+/// copyable class of the user's that has no default constructor and can be
+/// neither copied nor moved, so that no expression makes its zero (g++'s
+/// __builtin_bit_cast copies); its zero is zero bytes in place.
+bool needsZeroedStorage(clang::QualType T);
 
 /// Whether T is a std::complex.
 bool isStdComplex(clang::QualType T);
