@@ -21,6 +21,19 @@ PrintingPolicy printingPolicy(const ASTContext &Ctx) {
   return Policy;
 }
 
+/// Whether T, printed, names a reserved identifier (`_Names`, `__names`):
+/// a standard library's internals.
+static bool spellsReservedName(QualType T, const ASTContext &Ctx) {
+  std::string Text = T.getAsString(printingPolicy(Ctx));
+  for (size_t I = 0; I + 1 < Text.size(); ++I) {
+    bool Starts = I == 0 || !(llvm::isAlnum(Text[I - 1]) || Text[I - 1] == '_');
+    if (Starts && Text[I] == '_' &&
+        (Text[I + 1] == '_' || llvm::isUpper(Text[I + 1])))
+      return true;
+  }
+  return false;
+}
+
 QualType readableType(QualType T, const ASTContext &Ctx) {
   if (T.getCanonicalType()->isBuiltinType())
     return T.getCanonicalType();
@@ -58,7 +71,18 @@ QualType readableType(QualType T, const ASTContext &Ctx) {
           Ctx.getQualifiedType(Typedef->desugar(), T.getLocalQualifiers()),
           Ctx);
   }
-  return TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/true);
+  QualType Full =
+      TypeName::getFullyQualifiedType(T, Ctx, /*WithGlobalNsPrefix=*/true);
+  // A library's internal alias kept as sugar in a template argument
+  // (make_shared's `std::shared_ptr<std::_NonArray<P>>`): the type it
+  // stands for reads better and is what the library documents.
+  if (spellsReservedName(Full, Ctx)) {
+    QualType Canonical = TypeName::getFullyQualifiedType(
+        T.getCanonicalType(), Ctx, /*WithGlobalNsPrefix=*/true);
+    if (!spellsReservedName(Canonical, Ctx))
+      return Canonical;
+  }
+  return Full;
 }
 
 std::string spellType(QualType T, const ASTContext &Ctx) {
