@@ -304,6 +304,14 @@ bool BodyLowerer::isStableAlias(const VarDecl *VD, const Expr *Init) {
     }
     if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
       return Walk(U->getSubExpr(), false);
+    // Through a smart pointer as through a raw one: `*p`, `p[i]`, `p->x`.
+    if (const Expr *Smart = smartDereferenced(E)) {
+      for (const Expr *Arg : llvm::drop_begin(cast<CallExpr>(E)->arguments()))
+        Walk(Arg, false);
+      return Walk(Smart, false);
+    }
+    if (const Expr *Smart = smartPointerOf(E))
+      return Walk(Smart, false);
     if (isa<CXXThisExpr, IntegerLiteral>(E))
       return;
     if (auto *Cast = dyn_cast<CastExpr>(E))
