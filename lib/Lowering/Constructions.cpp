@@ -14,6 +14,11 @@ bool isUserConstruction(const CXXConstructExpr *E, const ASTContext &Ctx) {
 }
 
 bool isUserConstructor(const CXXConstructorDecl *Ctor, const ASTContext &Ctx) {
+  // (`using Base::Base;`: the compiler's constructor builds the base with
+  // the user's, and the class's own members as their initialisers say.)
+  if (Ctor && Ctor->isInheritingConstructor() && Ctor->hasBody())
+    return isUserConstructor(Ctor->getInheritedConstructor().getConstructor(),
+                             Ctx);
   if (!Ctor || !Ctor->isUserProvided() || !Ctor->hasBody())
     return false;
   const CXXRecordDecl *Class = Ctor->getParent();
@@ -55,6 +60,29 @@ const CXXMemberCallExpr *delegationCall(ASTContext &Ctx,
   auto *This = CXXThisExpr::Create(Ctx, E->getBeginLoc(), From->getThisType(),
                                    /*IsImplicit=*/true);
   return callOn(Ctx, This, /*IsArrow=*/true, E);
+}
+
+const CXXConstructExpr *inheritedConstruction(ASTContext &Ctx,
+                                              const CXXInheritedCtorInitExpr *E,
+                                              const CXXConstructorDecl *From) {
+  SourceLocation Loc = From->getLocation();
+  llvm::SmallVector<Expr *, 4> Args;
+  for (ParmVarDecl *P : From->parameters()) {
+    QualType T = P->getType().getNonReferenceType();
+    Expr *Ref =
+        DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(), P,
+                            false, Loc, T, VK_LValue);
+    if (!P->getType()->isReferenceType())
+      Ref = ImplicitCastExpr::Create(Ctx, T.getUnqualifiedType(),
+                                     CK_LValueToRValue, Ref, nullptr,
+                                     VK_PRValue, FPOptionsOverride());
+    Args.push_back(Ref);
+  }
+  return CXXConstructExpr::Create(
+      Ctx, E->getType(), Loc, E->getConstructor(), /*Elidable=*/false, Args,
+      /*HadMultipleCandidates=*/false, /*ListInitialization=*/false,
+      /*StdInitListInitialization=*/false, /*ZeroInitialization=*/false,
+      CXXConstructionKind::NonVirtualBase, SourceRange(Loc, Loc));
 }
 
 const VarDecl *temporaryObject(ASTContext &Ctx, const CXXConstructExpr *E,

@@ -35,6 +35,14 @@ const clang::CXXMemberCallExpr *
 delegationCall(clang::ASTContext &Ctx, const clang::CXXConstructExpr *E,
                const clang::CXXConstructorDecl *From);
 
+/// The base's constructor that `using Base::Base;` runs for the inheriting
+/// constructor From, as a construction from From's parameters: a node of
+/// ddx's own.
+const clang::CXXConstructExpr *
+inheritedConstruction(clang::ASTContext &Ctx,
+                      const clang::CXXInheritedCtorInitExpr *E,
+                      const clang::CXXConstructorDecl *From);
+
 /// A variable of ddx's own that holds a temporary object built by E.
 const clang::VarDecl *temporaryObject(clang::ASTContext &Ctx,
                                       const clang::CXXConstructExpr *E,

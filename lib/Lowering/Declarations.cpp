@@ -267,6 +267,9 @@ void BodyLowerer::lowerConstructorInits(const CXXConstructorDecl *Ctor) {
                              ? Init->getSourceLocation()
                              : Ctor->getLocation();
     auto *Delegated = dyn_cast<CXXConstructExpr>(skipImplicit(Init->getInit()));
+    if (auto *Inherited =
+            dyn_cast<CXXInheritedCtorInitExpr>(skipImplicit(Init->getInit())))
+      Delegated = inheritedConstruction(Ctx, Inherited, Ctor);
     // A base built by a constructor the user wrote is that constructor
     // called on `self` (as the base), like a delegation.
     if ((Init->isDelegatingInitializer() || Init->isBaseInitializer()) &&
