@@ -93,9 +93,7 @@ PointerTargets::PointerTargets(const FunctionIR &IR, const ExprPrinter &Printer)
 
 static bool ownsElements(QualType T);
 
-/// Whether a value of type T holds an address outside itself: a struct
-/// with a pointer or iterator member (`std::pair<It, It>`, a view).
-static bool holdsAddresses(QualType T) {
+bool holdsAddresses(QualType T) {
   auto *Record = T->getAsCXXRecordDecl();
   // (A container's pointers lead to its own elements.)
   if (!Record || !Record->hasDefinition() || isIterator(T) ||

@@ -40,6 +40,10 @@ using TargetList = llvm::SmallVector<int, 4>;
 /// A null type (not known) counts as plain.
 bool isPlainData(clang::QualType T);
 
+/// Whether a value of type T holds an address outside itself: a struct
+/// with a pointer or iterator member (`std::pair<It, It>`, a view).
+bool holdsAddresses(clang::QualType T);
+
 /// The type of what an iterator of type T points to, or null if unknown.
 clang::QualType iteratedValue(clang::QualType T);
 
@@ -57,6 +61,9 @@ public:
   /// Where the variable Var may point into; empty for one that is not a
   /// pointer (an iterator, a smart pointer).
   const TargetList &targetsOf(int Var) const { return Targets[Var]; }
+  /// Whether the address of the variable Var is kept where no pointer
+  /// variable holds it (`Acc a{&u};`, `s.p = &u;`).
+  bool isStored(int Var) const { return llvm::is_contained(Stored, Var); }
   /// The variables through which code may read Target: itself (a
   /// variable), the pointers that may point into it, pointers to those.
   /// Written: the type of what was written there, for unknown memory.

@@ -7,6 +7,7 @@
 #include "Support/ExprPrinter.h"
 #include "Support/HeapCalls.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <optional>
@@ -23,7 +24,15 @@ struct AccessPath {
   struct Step {
     const FieldDecl *Field = nullptr;
     std::optional<llvm::APSInt> Index; ///< none with no Field: anything
+    bool Deref = false; ///< through a pointer (`*p`, `p[i]`, `p->`)
+    static Step through() { return {nullptr, std::nullopt, true}; }
   };
+  /// The storage this path's pointer (or smart pointer) points to.
+  AccessPath through() const {
+    AccessPath P = *this;
+    P.Steps.push_back(Step::through());
+    return P;
+  }
   const ValueDecl *Root = nullptr;
   bool This = false; ///< rooted at `this` (Root null)
   llvm::SmallVector<Step, 4> Steps;
@@ -68,24 +77,26 @@ struct AccessPath {
     if (const Expr *Smart = smartDereferenced(E)) {
       P = of(Smart, Ctx);
       auto *Op = cast<CXXOperatorCallExpr>(E);
-      P.Steps.push_back(
-          {nullptr, Op->getOperator() == OO_Subscript
-                        ? Op->getArg(1)->getIntegerConstantExpr(Ctx)
-                        : std::nullopt});
+      P.Steps.push_back({nullptr,
+                         Op->getOperator() == OO_Subscript
+                             ? Op->getArg(1)->getIntegerConstantExpr(Ctx)
+                             : std::nullopt,
+                         true});
       return P;
     }
     if (auto *M = dyn_cast<MemberExpr>(E)) {
       P = of(M->getBase(), Ctx);
       if (M->isArrow())
-        P.Steps.push_back({});
+        P.Steps.push_back(Step::through());
       P.Steps.push_back({dyn_cast<FieldDecl>(M->getMemberDecl()), {}});
     } else if (auto *S = dyn_cast<ArraySubscriptExpr>(E)) {
       P = of(S->getBase(), Ctx);
-      P.Steps.push_back({nullptr, S->getIdx()->getIntegerConstantExpr(Ctx)});
+      P.Steps.push_back({nullptr, S->getIdx()->getIntegerConstantExpr(Ctx),
+                         S->getBase()->getType()->isPointerType()});
     } else if (auto *U = dyn_cast<UnaryOperator>(E);
                U && U->getOpcode() == UO_Deref) {
       P = of(U->getSubExpr(), Ctx);
-      P.Steps.push_back({});
+      P.Steps.push_back(Step::through());
     } else if (U && U->getOpcode() == UO_AddrOf) {
       P = of(U->getSubExpr(), Ctx);
     } else if (auto *Ref = dyn_cast<DeclRefExpr>(E)) {
@@ -99,18 +110,23 @@ struct AccessPath {
   }
 
   /// Whether the two may name overlapping storage: one is a part of the
-  /// other, as far as the text says (different members do not overlap).
-  bool overlaps(const AccessPath &O) const {
+  /// other, as far as the text says (different members do not overlap),
+  /// or both go on through pointers after they part (`l.a->x` and
+  /// `l.b->x`: two pointers may hold one address).
+  bool overlaps(const AccessPath &O, bool ThroughPointers = true) const {
     if ((!Root && !This) || Root != O.Root || This != O.This)
       return false;
     for (unsigned I = 0; I < Steps.size() && I < O.Steps.size(); ++I) {
       const Step &A = Steps[I], &B = O.Steps[I];
-      if (A.Field && B.Field && A.Field != B.Field)
-        return false;
-      if (A.Index && B.Index && *A.Index != *B.Index)
-        return false;
+      if ((A.Field && B.Field && A.Field != B.Field) ||
+          (A.Index && B.Index && *A.Index != *B.Index))
+        return ThroughPointers && derefsAfter(I) && O.derefsAfter(I);
     }
     return true;
+  }
+  bool derefsAfter(unsigned I) const {
+    return llvm::any_of(llvm::drop_begin(Steps, I + 1),
+                        [](const Step &S) { return S.Deref; });
   }
 };
 
@@ -215,6 +231,47 @@ private:
         Root = It->second;
     return Root < 0 ? llvm::SmallVector<int, 8>{} : Lineage.origins(Root);
   }
+  /// Refuses the call when the storage Value, passed to the const
+  /// reference argument R, has its address kept in a struct (`Acc a{&u};`)
+  /// and a struct holding addresses is passed too: the callee may write
+  /// through the pointer it holds.
+  bool checkKeptAddress(const CallExpr *Call, unsigned R,
+                        const AccessPath &Value) {
+    llvm::SmallVector<int, 8> Of = origins(Value);
+    if (!llvm::any_of(Of, [&](int V) {
+          return PointerTarget::isVariable(V) && Pointers.isStored(V);
+        }))
+      return true;
+    for (unsigned W = 0; W < Call->getNumArgs(); ++W) {
+      const Expr *Arg = Call->getArg(W);
+      if (W == R || !holdsAddresses(Arg->getType().getNonReferenceType()))
+        continue;
+      Diags.error(Call->getArg(R)->getExprLoc(),
+                  "ddx cannot differentiate this call yet: '" + name(Value) +
+                      "' is passed to a const reference, and its address is "
+                      "kept in a struct; '" +
+                      spelled(Arg) +
+                      "', which holds pointers, is passed too, and the "
+                      "callee may change '" +
+                      name(Value) +
+                      "' through them; ddx takes a const reference as a "
+                      "value that does not change during the call");
+      Diags.note(Arg->getExprLoc(),
+                 "copy the value into a local first and pass the copy, if "
+                 "the callee should read the value from before the call");
+      return false;
+    }
+    return true;
+  }
+  std::string spelled(const Expr *E) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    return Range.isValid()
+               ? Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str()
+               : "the argument";
+  }
   static std::string name(const AccessPath &P) {
     return P.This ? "*this" : P.Root->getNameAsString();
   }
@@ -238,12 +295,14 @@ bool AliasedArgumentCheck::checkCall(const CallExpr *Call) {
                : nullptr;
   };
   // What the callee may write: the arguments for references and pointers
-  // to non-const, and the object of a non-const member function.
+  // to non-const, the object of a non-const member function, and what a
+  // lambda captured by reference.
   struct Writable {
-    const Expr *Arg;
-    std::string What;
-    unsigned Index;
-    bool Through = false; ///< what Arg points to is written
+    AccessPath Target;
+    SourceLocation At;
+    std::string What; ///< goes on "'u' " (see Passed)
+    std::string Text; ///< what the callee may write, as written
+    unsigned Index;   ///< the argument's, ~0u for the object or a capture
   };
   llvm::SmallVector<Writable, 4> Written;
   for (unsigned W = 0; W < Call->getNumArgs(); ++W) {
@@ -252,22 +311,44 @@ bool AliasedArgumentCheck::checkCall(const CallExpr *Call) {
     std::string What = "also to '" + (P ? P->getNameAsString() : "") +
                        "', through which '" + FD->getNameAsString() +
                        "' may change it";
+    const Expr *Arg = Call->getArg(W);
     if (P && (WT->isReferenceType() || WT->isPointerType()) &&
         !WT->getPointeeType().isConstQualified())
-      Written.push_back({Call->getArg(W), What, W});
+      Written.push_back({AccessPath::of(Arg, Ctx), Arg->getExprLoc(),
+                         "is passed " + What, spelled(Arg), W});
     // (A smart pointer, even by const reference, writes what it owns.)
     else if (P && isSmartPointer(WT))
-      Written.push_back({Call->getArg(W), What, W, true});
+      Written.push_back({AccessPath::of(Arg, Ctx).through(), Arg->getExprLoc(),
+                         "is passed " + What, spelled(Arg), W});
   }
   auto *Method = dyn_cast<CXXMethodDecl>(FD);
   const Expr *Object = memberOperatorObject(Call);
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
     Object = Member->getImplicitObjectArgument();
-  if (Method && Object && !Method->isConst() && !Method->isStatic())
-    Written.push_back({Object,
+  // (The object of `p->f()` or of `f()` in a member is what p or this
+  // points to.)
+  if (Method && Object && !Method->isConst() && !Method->isStatic()) {
+    AccessPath Target = AccessPath::of(Object, Ctx);
+    if (Object->getType()->isPointerType())
+      Target = Target.through();
+    Written.push_back({Target, Object->getExprLoc(),
                        "is also the object '" + FD->getNameAsString() +
                            "' is called on, which it may change",
-                       ~0u});
+                       spelled(Object), ~0u});
+  }
+  if (Method && Method->getParent()->isLambda())
+    for (const LambdaCapture &C : Method->getParent()->captures())
+      if (auto *Var = dyn_cast_or_null<VarDecl>(
+              C.capturesVariable() ? C.getCapturedVar() : nullptr);
+          Var && C.getCaptureKind() == LCK_ByRef && Method->getBody() &&
+          isModified(Var, Method->getBody())) {
+        AccessPath Target;
+        Target.Root = C.getCapturedVar();
+        Written.push_back({Target, C.getLocation(),
+                           "is captured by reference by the lambda, which "
+                           "may change it",
+                           C.getCapturedVar()->getNameAsString(), ~0u});
+      }
   // Generated code takes a const reference for a value that does not
   // change during the call (its derivative is passed alike); the callee
   // changing it through another argument or its object would break that.
@@ -282,32 +363,39 @@ bool AliasedArgumentCheck::checkCall(const CallExpr *Call) {
     if (Class && Class->isInStdNamespace())
       continue; // (a container's elements are read where they are)
     AccessPath Value = AccessPath::of(Call->getArg(R), Ctx);
+    if (!checkKeptAddress(Call, R, Value))
+      return false;
     for (const Writable &W : Written) {
-      if (W.Index == R)
+      if (W.Index == R || !overlap(Value, W.Target))
         continue;
-      AccessPath Target = AccessPath::of(W.Arg, Ctx);
-      // (The object of `p->f()` or of `f()` in a member is what p or this
-      // points to.)
-      if ((W.Index == ~0u && W.Arg->getType()->isPointerType()) || W.Through)
-        Target.Steps.push_back({});
-      if (!overlap(Value, Target))
-        continue;
-      // (W.What goes on "'x' is passed to ... and " or "'u' ".)
-      std::string Passed =
-          Value.Root == Target.Root && Value.This == Target.This
-              ? "' and " + W.What
-              : "', and '" + name(Value) + "' and '" + name(Target) +
-                    "' may reach the same memory (a pointer reaches what it "
-                    "was set from, and so do its copies); '" +
-                    name(Target) + "' " +
-                    (W.Index == ~0u ? W.What : "is passed " + W.What);
+      const AccessPath &Target = W.Target;
+      std::string Passed, Subject = name(Value);
+      if (Value.overlaps(Target, /*ThroughPointers=*/false)) {
+        // (W.What, "is passed also to 'b', ...", after "'x' ... and ".)
+        llvm::StringRef What(W.What);
+        What.consume_front("is passed ");
+        Passed = "' and " + What.str();
+      } else {
+        // Two pointers, one copied from the other (different roots), or
+        // two that may hold one address (`l.a` and `l.b`).
+        bool Copies = Value.Root != Target.Root || Value.This != Target.This;
+        std::string Mine = Copies ? name(Value) : spelled(Call->getArg(R));
+        Subject = Mine;
+        std::string Theirs = Copies ? name(Target) : W.Text;
+        Passed = "', and '" + Mine + "' and '" + Theirs +
+                 "' may reach the same memory (" +
+                 (Copies ? "a pointer reaches what it was set from, and so "
+                           "do its copies"
+                         : "two pointers may hold one address") +
+                 "); '" + Theirs + "' " + W.What;
+      }
       Diags.error(Call->getArg(R)->getExprLoc(),
-                  "ddx cannot differentiate this call yet: '" + name(Value) +
+                  "ddx cannot differentiate this call yet: '" + Subject +
                       "' is passed to the const reference '" +
                       Read->getNameAsString() + Passed +
                       "; ddx takes a const reference as a "
                       "value that does not change during the call");
-      Diags.note(W.Arg->getExprLoc(),
+      Diags.note(W.At,
                  "copy the value into a local first and pass the copy, if "
                  "the callee should read the value from before the call");
       return false;

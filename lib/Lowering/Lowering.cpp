@@ -199,6 +199,26 @@ static bool checkReferenceMembers(const FunctionIR &IR, DiagReporter &Diags) {
   return true;
 }
 
+bool Lowering::sameCapturedValue(const ValueDecl *Var,
+                                 const LambdaExpr *Lambda) {
+  auto *V = dyn_cast<VarDecl>(Var);
+  auto *In = V ? dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod())
+               : nullptr;
+  if (In && In->getBody() && !isModified(V, In->getBody()))
+    return true;
+  std::string Name = Var->getNameAsString();
+  Diags.error(Lambda->getBeginLoc(),
+              "ddx cannot differentiate this lambda yet: it captures '" +
+                  Name + "', and so does a lambda it calls, and '" + Name +
+                  "' changes, so the two may hold different values, which "
+                  "ddx does not tell apart");
+  Diags.note(Var->getLocation(),
+             "copy '" + Name +
+                 "' into a variable of its own for one of the lambdas to "
+                 "capture");
+  return false;
+}
+
 std::unique_ptr<FunctionIR>
 Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
                 llvm::ArrayRef<CallableBinding> Bindings) {
@@ -255,8 +275,12 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
       if (const LambdaExpr *Inner = capturedLambda(C))
         IR->LocalCallables[Captured] = Inner;
     }
-    for (const CaptureSlot &S : captureSlots(Lambda, Ctx, Bindings))
+    llvm::SmallPtrSet<const ValueDecl *, 8> Slotted;
+    for (const CaptureSlot &S : captureSlots(Lambda, Ctx, Bindings)) {
+      if (S.Var && !Slotted.insert(S.Var).second && !sameCapturedValue(S.Var, Lambda))
+        return nullptr;
       L.addParam(S.Var, S.ParamType);
+    }
   } else if (auto *Method = dyn_cast<CXXMethodDecl>(Def)) {
     if (Method->isInstance()) {
       IR->SelfClass = Method->getParent();

@@ -31,6 +31,12 @@ public:
         llvm::ArrayRef<CallableBinding> Bindings = {});
 
 private:
+  /// Whether the captures of Var by Lambda and by a lambda it calls hold
+  /// one value (Var never changes); reports the lambda otherwise, as ddx
+  /// passes both as one parameter.
+  bool sameCapturedValue(const clang::ValueDecl *Var,
+                         const clang::LambdaExpr *Lambda);
+
   clang::ASTContext &Ctx;
   const RuleBinder &Rules;
   DiagReporter &Diags;

@@ -196,6 +196,23 @@ static const FunctionDecl *asFunction(const NamedDecl *D) {
   return dyn_cast<FunctionDecl>(D);
 }
 
+/// Whether the rules Found are about FD. Rules shipped with ddx are
+/// system headers, as the libraries they describe are (`std::clamp`,
+/// `::sin`): they do not describe a user's own function that has the same
+/// name (`double clamp(double, double, double)` in the user's file), whose
+/// body is what it computes. A user's rules describe any function.
+static bool describes(const DeclContextLookupResult &Found,
+                      const FunctionDecl *FD) {
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  auto InSystemHeader = [&](const Decl *D) {
+    return SM.isInSystemHeader(D->getLocation());
+  };
+  if (!llvm::all_of(Found, InSystemHeader))
+    return true;
+  return FD->getBuiltinID() || FD->getLocation().isInvalid() ||
+         llvm::any_of(FD->redecls(), InSystemHeader);
+}
+
 bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
   std::string Qualified;
   const DeclContext *Scope = ruleScopeFor(FD, Qualified);
@@ -230,7 +247,7 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
     Base = Plain;
     Pushforwards = Lookup("_pushforward");
   }
-  if (Pushforwards.empty())
+  if (Pushforwards.empty() || !describes(Pushforwards, FD))
     return false;
   if (!llvm::all_of(Pushforwards, [](const NamedDecl *D) {
         return isa<FunctionTemplateDecl>(D);

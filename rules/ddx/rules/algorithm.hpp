@@ -14,6 +14,7 @@
 // before the pullback runs, so the pullback reads the inputs the call read.
 #ifndef DDX_RULES_ALGORITHM_HPP
 #define DDX_RULES_ALGORITHM_HPP
+#pragma GCC system_header // (library rules: see docs/rules.md)
 
 #include <algorithm>
 #include <ddx/rules/detail/ranges.hpp>

@@ -12,6 +12,7 @@
 // share these rules: ddx binds `sinf` to `sin_pushforward<float>`.
 #ifndef DDX_RULES_CMATH_HPP
 #define DDX_RULES_CMATH_HPP
+#pragma GCC system_header // (library rules: see docs/rules.md)
 
 #include <cmath>
 #include <ddx/rule.hpp>

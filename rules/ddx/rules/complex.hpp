@@ -12,6 +12,7 @@
 // transpose a complex pushforward by itself (docs/rules.md).
 #ifndef DDX_RULES_COMPLEX_HPP
 #define DDX_RULES_COMPLEX_HPP
+#pragma GCC system_header // (library rules: see docs/rules.md)
 
 #include <complex>
 #include <ddx/rule.hpp>

@@ -6,6 +6,7 @@
 // the rules it can use. The <cmath> rules are always present.
 #ifndef DDX_RULES_INDEX_HPP
 #define DDX_RULES_INDEX_HPP
+#pragma GCC system_header // (library rules: see docs/rules.md)
 
 #include <ddx/rules/cmath.hpp>
 

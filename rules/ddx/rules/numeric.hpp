@@ -18,6 +18,7 @@
 // duration.
 #ifndef DDX_RULES_NUMERIC_HPP
 #define DDX_RULES_NUMERIC_HPP
+#pragma GCC system_header // (library rules: see docs/rules.md)
 
 #include <ddx/rules/detail/ranges.hpp>
 #include <numeric>

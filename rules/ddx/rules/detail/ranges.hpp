@@ -9,6 +9,7 @@
 // or a ::ddx::zero_range when it has none (docs/rules.md, "Ranges").
 #ifndef DDX_RULES_DETAIL_RANGES_HPP
 #define DDX_RULES_DETAIL_RANGES_HPP
+#pragma GCC system_header // (library rules: see docs/rules.md)
 
 #include <cstddef>
 #include <ddx/rule.hpp>

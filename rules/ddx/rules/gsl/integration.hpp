@@ -21,6 +21,7 @@
 // subdivision, then pulls the integrand back at each point with its weight.
 #ifndef DDX_RULES_GSL_INTEGRATION_HPP
 #define DDX_RULES_GSL_INTEGRATION_HPP
+#pragma GCC system_header // (library rules: see docs/rules.md)
 
 #include <cstddef>
 #include <ddx/rule.hpp>

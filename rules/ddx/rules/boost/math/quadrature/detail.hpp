@@ -10,6 +10,7 @@
 // quadrature Boost computed, not of a different adaptive run.
 #ifndef DDX_RULES_BOOST_MATH_QUADRATURE_DETAIL_HPP
 #define DDX_RULES_BOOST_MATH_QUADRATURE_DETAIL_HPP
+#pragma GCC system_header // (library rules: see docs/rules.md)
 
 #include <cmath>
 #include <cstddef>

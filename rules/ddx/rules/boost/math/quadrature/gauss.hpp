@@ -3,6 +3,7 @@
 // adaptivity, since the nodes are fixed.
 #ifndef DDX_RULES_BOOST_MATH_QUADRATURE_GAUSS_HPP
 #define DDX_RULES_BOOST_MATH_QUADRATURE_GAUSS_HPP
+#pragma GCC system_header // (library rules: see docs/rules.md)
 
 #include <boost/math/quadrature/gauss.hpp>
 #include <ddx/rules/boost/math/quadrature/detail.hpp>

@@ -8,6 +8,7 @@
 // the subdivision of the primal integration (see detail.hpp).
 #ifndef DDX_RULES_BOOST_MATH_QUADRATURE_GAUSS_KRONROD_HPP
 #define DDX_RULES_BOOST_MATH_QUADRATURE_GAUSS_KRONROD_HPP
+#pragma GCC system_header // (library rules: see docs/rules.md)
 
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <ddx/rules/boost/math/quadrature/detail.hpp>

@@ -5,6 +5,7 @@
 // `error`, `L1` and `levels` are options.
 #ifndef DDX_RULES_BOOST_MATH_QUADRATURE_SINH_SINH_HPP
 #define DDX_RULES_BOOST_MATH_QUADRATURE_SINH_SINH_HPP
+#pragma GCC system_header // (library rules: see docs/rules.md)
 
 #include <boost/math/quadrature/sinh_sinh.hpp>
 #include <cstddef>
