@@ -11,6 +11,7 @@
 #ifndef DDX_LOWERING_BODYLOWERER_H
 #define DDX_LOWERING_BODYLOWERER_H
 
+#include "Activity/PointerTargets.h"
 #include "Lowering/Constructions.h"
 #include "Lowering/Lowering.h"
 #include "Plan/CallableResolver.h"
@@ -46,6 +47,9 @@ const CXXOperatorCallExpr *valueAssignment(const Expr *E);
 /// An assignment or compound assignment to a std::complex (`z = x`,
 /// `z *= w`): a scalar's, lowered as one.
 const CXXOperatorCallExpr *complexAssignment(const Expr *E);
+/// E as a braced temporary of type T (`T{a, b}`, also `T x = T{a, b}`'s
+/// initialiser): its brace list, or null.
+const InitListExpr *bracedTemporary(const Expr *E, QualType T);
 /// Init as a move construction (`T t = std::move(s);`, a member's
 /// `v(std::move(o.v))`), or null.
 const CXXConstructExpr *moveConstruction(const Expr *Init);

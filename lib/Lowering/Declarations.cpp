@@ -80,6 +80,29 @@ bool BodyLowerer::readInLambda(const VarDecl *VD) const {
   return Find(IR.Function->getBody(), false);
 }
 
+/// Whether T is a standard container whose elements are pointers to
+/// numbers or objects, or objects holding pointers (`std::vector<double *>`,
+/// `std::vector<Spring>` of a struct pointing to its bodies).
+static bool holdsWritablePointers(QualType T) {
+  auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace() ||
+      Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type ||
+      isSmartPointer(T) || isIterator(T))
+    return false;
+  QualType Element = Spec->getTemplateArgs()[0].getAsType();
+  if (isSmartPointer(Element) || holdsSmartPointer(Element))
+    return false; // (refused as smart pointers: see checkSmartValue)
+  // (Through a pointer to const too: reading through a null shadow.)
+  if (Element->isPointerType()) {
+    QualType Pointee = Element->getPointeeType();
+    return Pointee->isRealFloatingType() || Pointee->isRecordType() ||
+           Pointee->isArrayType();
+  }
+  return Element->isRecordType() && holdsAddresses(Element);
+}
+
 void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
                              Block &Out) {
   // A static constant (`static const double c = 2.5;`, a constexpr table)
@@ -114,6 +137,18 @@ void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
                     "function, before its size is known");
     Diags.note(VD->getLocation(), "use a std::vector<double> of that size, or "
                                   "an array of a constant size");
+    return;
+  }
+  if (holdsWritablePointers(T)) {
+    Diags.error(VD->getLocation(),
+                "ddx cannot differentiate a function with the container '" +
+                    VD->getNameAsString() +
+                    "' of pointers (or of objects holding pointers) yet: the "
+                    "elements of its derivative would not point to the "
+                    "derivatives of what the elements point to");
+    Diags.note(VD->getLocation(),
+               "keep indices into the arrays or containers instead, or a C "
+               "array of pointers");
     return;
   }
   auto *Lambda = dyn_cast_or_null<LambdaExpr>(
@@ -316,6 +351,10 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   Init = skipImplicit(Init);
   if (Init && isa<ImplicitValueInitExpr>(Init))
     Init = nullptr;
+  // `T x = T{a, b};` builds x as `T x{a, b};` does, member by member (a
+  // pointer member's shadow then points to its target's shadow).
+  if (const InitListExpr *List = bracedTemporary(Init, T))
+    Init = List;
   if (auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
       isUserConstruction(Construct, Ctx)) {
     // A part of an object, built by a constructor the user wrote: a

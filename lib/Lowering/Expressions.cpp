@@ -73,6 +73,22 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
     checkExpr(Copy->getArg(0));
     extractCalls(Copy->getArg(1), Out);
     auto [Var, LValue] = assignTarget(Copy->getArg(0));
+    // `s = T{a, b};` as `T s{a, b};`, member by member (see lowerInit).
+    QualType T = Copy->getArg(0)->getType();
+    if (const InitListExpr *List = bracedTemporary(Copy->getArg(1), T)) {
+      if (!LValue)
+        return lowerInit(Var, "", T, List, Copy->getOperatorLoc(), Out);
+      if (holdsAddresses(T)) {
+        Diags.error(Copy->getOperatorLoc(),
+                    "ddx cannot differentiate this assignment of a braced "
+                    "temporary that holds pointers yet: its derivative would "
+                    "hold null pointers");
+        Diags.note(Copy->getOperatorLoc(),
+                   "assign the members one by one, or build a named local "
+                   "and assign that");
+        return;
+      }
+    }
     emitAssign(Out, Copy->getOperatorLoc(), Var, "", LValue, BO_Assign,
                Copy->getArg(1));
     auto *Method = cast<CXXMethodDecl>(Copy->getDirectCallee());

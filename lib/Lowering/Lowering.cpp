@@ -44,6 +44,15 @@ bool hasJump(const clang::Stmt *S, bool Continue) {
 /// a std::vector's, which copies the elements and the size (`u = next;` in
 /// a time-stepping loop). A user-written operator= is a member call like
 /// any other.
+const InitListExpr *bracedTemporary(const Expr *E, QualType T) {
+  auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(skipImplicit(E));
+  if (!Cast || !T->isRecordType() ||
+      !T->getAsCXXRecordDecl()->getASTContext().hasSameUnqualifiedType(
+          Cast->getType(), T.getNonReferenceType()))
+    return nullptr;
+  return dyn_cast<InitListExpr>(skipImplicit(Cast->getSubExpr()));
+}
+
 const CXXOperatorCallExpr *valueAssignment(const Expr *E) {
   auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
   if (!Op || Op->getOperator() != OO_Equal || Op->getNumArgs() != 2)
@@ -208,8 +217,8 @@ bool Lowering::sameCapturedValue(const ValueDecl *Var,
     return true;
   std::string Name = Var->getNameAsString();
   Diags.error(Lambda->getBeginLoc(),
-              "ddx cannot differentiate this lambda yet: it captures '" +
-                  Name + "', and so does a lambda it calls, and '" + Name +
+              "ddx cannot differentiate this lambda yet: it captures '" + Name +
+                  "', and so does a lambda it calls, and '" + Name +
                   "' changes, so the two may hold different values, which "
                   "ddx does not tell apart");
   Diags.note(Var->getLocation(),
@@ -277,7 +286,8 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
     }
     llvm::SmallPtrSet<const ValueDecl *, 8> Slotted;
     for (const CaptureSlot &S : captureSlots(Lambda, Ctx, Bindings)) {
-      if (S.Var && !Slotted.insert(S.Var).second && !sameCapturedValue(S.Var, Lambda))
+      if (S.Var && !Slotted.insert(S.Var).second &&
+          !sameCapturedValue(S.Var, Lambda))
         return nullptr;
       L.addParam(S.Var, S.ParamType);
     }
