@@ -229,7 +229,9 @@ private:
   OverriderIndex &Overriders;
   FunctionIR &IR;
   ExprPrinter Printer;
-  llvm::StringSet<> Used;
+  /// Names taken; at first, those generated code declares itself (the
+  /// tape, an entry's result), which the user's variables must not take.
+  llvm::StringSet<> Used = {"_tape", "_r"};
   std::vector<Breakable> Targets;
   int ReturnFlag = -1;
   unsigned LoopDepth = 0;

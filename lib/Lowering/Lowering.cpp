@@ -92,6 +92,10 @@ const CXXOperatorCallExpr *complexAssignment(const Expr *E) {
 }
 
 std::string BodyLowerer::uniqueName(llvm::StringRef Base) {
+  // Generated code names derivatives `_d_<name>`: a user's `_d_t` beside
+  // `t` would be declared twice, so it loses its leading underscore.
+  if (Base.starts_with(ExprPrinter::shadowName("")))
+    Base = Base.drop_front();
   std::string Name = Base.str();
   for (unsigned I = 1; Used.contains(Name); ++I)
     Name = (Base + "_" + llvm::Twine(I)).str();
