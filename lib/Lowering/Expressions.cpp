@@ -198,6 +198,25 @@ bool BodyLowerer::checkExpr(const Expr *E, bool InCondition, bool Lifting) {
       return !Smart || Op->getOperator() == OO_Arrow ||
              chosenBase(Op, Op->getArg(0));
     }
+    /// `static_cast<const Circle &>(shape)`, `static_cast<const D &>(*this)`:
+    /// a derivative reached through a base class reference may be a copy
+    /// of the base part alone (a const reference parameter's), which has
+    /// no derived part to cast to. (Through pointers the derivative is the
+    /// object itself: `static_cast<const Circle *>(p)` is followed.)
+    bool VisitExplicitCastExpr(ExplicitCastExpr *Cast) {
+      if (Cast->getCastKind() != CK_BaseToDerived ||
+          Cast->getType()->isPointerType() ||
+          Ctx->getSourceManager().isInSystemHeader(Cast->getBeginLoc()))
+        return true;
+      Diags.error(Cast->getBeginLoc(),
+                  "ddx cannot differentiate a cast of an object to a class "
+                  "derived from its type yet: its derivative may hold the "
+                  "base class's members alone");
+      Diags.note(Cast->getBeginLoc(),
+                 "cast a pointer instead (`static_cast<const Circle *>(&s)`), "
+                 "or take the derived class as the parameter");
+      return Ok = false;
+    }
     bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
       if (Cast->getCastKind() == CK_LValueToRValue)
         ReadForValue.insert(Cast->getSubExpr()->IgnoreParens());
