@@ -797,9 +797,20 @@ bool EmitContext::checkCopiedInto(const MemoryCall &M) {
   return false;
 }
 
+/// `v.reserve(n)`, `v.shrink_to_fit()` of a standard container: its
+/// values, and so their derivatives, stay as they are.
+static bool changesCapacityOnly(const CallExpr *Call) {
+  auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  return Method && Method->getParent()->isInStdNamespace() &&
+         Method->getIdentifier() &&
+         llvm::is_contained({"reserve", "shrink_to_fit"}, Method->getName());
+}
+
 bool EmitContext::checkCall(const CallExpr *Call, bool ValueUsed) {
   CallBinding B = Rules.bind(Call);
   if (B.K == CallBinding::Kind::Rule || isValueCast(Call))
+    return true;
+  if (changesCapacityOnly(Call))
     return true;
   CallEffects Effects = effects(Call);
   bool ValueCarries = ValueUsed && isDifferentiableType(Call->getType());
