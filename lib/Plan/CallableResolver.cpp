@@ -872,20 +872,37 @@ static const CXXMethodDecl *operatorCalledBy(const CallExpr *Receiver,
   struct Finder : RecursiveASTVisitor<Finder> {
     const ParmVarDecl *Param;
     const CXXRecordDecl *Class;
-    llvm::SmallPtrSet<const CXXMethodDecl *, 2> Called;
+    llvm::SmallVector<const CXXMethodDecl *, 2> Called; ///< in text order
     bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
       auto *Ref = dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts());
       auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
       if (Call->getOperator() == OO_Call && Ref && Ref->getDecl() == Param &&
-          M && M->getParent() == Class)
-        Called.insert(M);
+          M && M->getParent() == Class && !llvm::is_contained(Called, M))
+        Called.push_back(M);
       return true;
     }
   } F;
   F.Param = Param;
   F.Class = Class;
   F.TraverseStmt(Def->getBody());
-  return F.Called.size() == 1 ? *F.Called.begin() : nullptr;
+  if (F.Called.size() == 1)
+    return F.Called.front();
+  // The library's transparent functor called with lvalues and with
+  // temporaries (transform_reduce's `op(init, x)` and `op(f(a), f(b))`):
+  // specialisations of one template that differ only in how they take
+  // their numbers, which generated code passes as values alike.
+  const FunctionDecl *Pattern =
+      F.Called.empty() ? nullptr
+                       : F.Called.front()->getTemplateInstantiationPattern();
+  bool OneTemplate =
+      Pattern && Class->isInStdNamespace() &&
+      llvm::all_of(F.Called, [&](const CXXMethodDecl *M) {
+        return M->getTemplateInstantiationPattern() == Pattern &&
+               llvm::all_of(M->parameters(), [](const ParmVarDecl *P) {
+                 return P->getType().getNonReferenceType()->isArithmeticType();
+               });
+      });
+  return OneTemplate ? F.Called.front() : nullptr;
 }
 
 std::optional<ResolvedCallable>

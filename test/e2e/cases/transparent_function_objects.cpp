@@ -4,8 +4,9 @@
 // types in one function (accumulate calls plus<>'s operator() with two
 // lvalues, inner_product with an lvalue and a temporary: two
 // specialisations, told apart by the library function that calls each), a
-// lambda taking its operands by non-const reference, and a functor whose
-// call operator is a template. Both modes, against central differences.
+// lambda taking its operands by non-const reference, a functor whose
+// call operator is a template, and transform_reduce's plus<>, called with
+// lvalues and temporaries in one library function (once unresolved). Both modes, against central differences.
 #include <ddx/ddx.hpp>
 #include <algorithm>
 #include <cmath>
@@ -31,7 +32,11 @@ double f(double a, double b) {
   double r = std::accumulate(w.begin(), w.end(), 0.0,
                              [](double &acc, double &x) { return acc + x * x; });
   double t = std::accumulate(v.begin(), v.end(), 0.0, Weighted());
-  return s + p + std::sin(q) + r + t;
+  // (transform_reduce calls plus<>'s operator() with lvalues and with
+  // temporaries: specialisations of one template, taking numbers alike.)
+  double u = std::transform_reduce(v.begin(), v.end(), 0.0, std::plus<>(),
+                                   [](double e) { return std::sin(e); });
+  return s + p + std::sin(q) + r + t + u;
 }
 
 int main() {
