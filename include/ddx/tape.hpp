@@ -389,11 +389,16 @@ public:
   /// `x = T(args...)`) when the statement runs again, in a loop.
   template <class... A> void build(A &&...args) {
     if (built_) {
-      object() = T(std::forward<A>(args)...);
-    } else {
-      ::new (static_cast<void *>(bytes_)) T(std::forward<A>(args)...);
-      built_ = true;
+      // (A class that cannot be assigned is built again in place.)
+      if constexpr (std::is_move_assignable_v<T>) {
+        object() = T(std::forward<A>(args)...);
+        return;
+      }
+      object().~T();
+      built_ = false;
     }
+    ::new (static_cast<void *>(bytes_)) T(std::forward<A>(args)...);
+    built_ = true;
   }
   /// The object built from args once: later runs leave it as it is (the
   /// differentiated constructor that follows sets its members, and saves
@@ -404,10 +409,12 @@ public:
   }
   /// `x = value`, building x from value the first time.
   template <class V> void assign(V &&value) {
-    if (built_)
-      object() = std::forward<V>(value);
-    else
-      build(std::forward<V>(value));
+    if constexpr (std::is_assignable_v<T &, V &&>)
+      if (built_) {
+        object() = std::forward<V>(value);
+        return;
+      }
+    build(std::forward<V>(value));
   }
 
 private:

@@ -1173,6 +1173,19 @@ Lines EmitContext::buildLateObject(const CallExpr *Call) {
                llvm::join(Args, ", ") + ");"};
   if (!Activity.isVaried(V))
     return Out;
+  if (std::string Why = unsafeLateCopy(T); !Why.empty()) {
+    Diags.error(Call->getBeginLoc(),
+                "ddx cannot differentiate the construction of " + What +
+                    " yet: its class '" + userTypeName(T, Ctx) +
+                    "' has no default constructor, so ddx makes the "
+                    "object's derivative as a copy of the object, and " +
+                    Why);
+    Diags.note(Call->getBeginLoc(),
+               "give the class a default constructor (ddx then starts the "
+               "derivative from that), or a copy constructor that copies "
+               "what it owns");
+    return Out;
+  }
   std::string Shadow = ExprPrinter::shadowName(Name);
   std::optional<Lines> Zero = memberwiseZero(Printer, T, Shadow);
   if (!Zero) {

@@ -80,35 +80,6 @@ bool BodyLowerer::readInLambda(const VarDecl *VD) const {
   return Find(IR.Function->getBody(), false);
 }
 
-/// Why a local of type T, which lives in ddx::late storage (no default
-/// constructor), cannot be copied as ddx copies it (its derivative is made
-/// as a copy, and a rebuilt object is assigned), or "" when it can.
-static std::string unsafeLateCopy(QualType T) {
-  auto *R = T->getAsCXXRecordDecl();
-  if (!R || !needsLateStorage(T))
-    return "";
-  const CXXConstructorDecl *Copy = nullptr;
-  for (const CXXConstructorDecl *C : R->ctors())
-    if (C->isCopyConstructor())
-      Copy = C;
-  bool CopyDeleted = Copy ? Copy->isDeleted()
-                          : R->needsImplicitCopyConstructor() &&
-                                R->defaultedCopyConstructorIsDeleted();
-  bool AssignDeleted = llvm::any_of(R->methods(), [](const CXXMethodDecl *M) {
-    return M->isCopyAssignmentOperator() && M->isDeleted();
-  });
-  if (CopyDeleted || AssignDeleted)
-    return "the class cannot be copied or assigned";
-  // (The compiler's copy of a class whose destructor frees what it points
-  // to: the copies free one array twice.)
-  const CXXDestructorDecl *Destructor = R->getDestructor();
-  if (Destructor && Destructor->isUserProvided() &&
-      (!Copy || !Copy->isUserProvided()) && holdsAddresses(T))
-    return "its copies, made by the compiler's copy constructor, would share "
-           "what it points to, which its destructor frees";
-  return "";
-}
-
 /// Whether T is a standard container whose elements are pointers to
 /// numbers or objects, or objects holding pointers (`std::vector<double *>`,
 /// `std::vector<Spring>` of a struct pointing to its bodies).
@@ -166,20 +137,6 @@ void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
                     "function, before its size is known");
     Diags.note(VD->getLocation(), "use a std::vector<double> of that size, or "
                                   "an array of a constant size");
-    return;
-  }
-  if (std::string Why = unsafeLateCopy(T); !Why.empty()) {
-    Diags.error(VD->getLocation(),
-                "ddx cannot differentiate a function with the local '" +
-                    VD->getNameAsString() + "' of class '" +
-                    userTypeName(T, Ctx) +
-                    "' yet: the class has no default constructor, so ddx "
-                    "builds its derivative as a copy of it, and " +
-                    Why);
-    Diags.note(VD->getLocation(),
-               "give the class a default constructor (ddx then starts its "
-               "derivative from that), or a copy constructor and assignment "
-               "that copy what it owns");
     return;
   }
   if (holdsWritablePointers(T)) {

@@ -322,6 +322,36 @@ bool needsLateStorage(QualType T) {
          !T.isTriviallyCopyableType(R->getASTContext());
 }
 
+std::string unsafeLateCopy(QualType T) {
+  auto *R = T->getAsCXXRecordDecl();
+  // (A lambda held in a local is no object in generated code.)
+  if (!R || R->isLambda() || !needsLateStorage(T))
+    return "";
+  const CXXConstructorDecl *Copy = nullptr;
+  for (const CXXConstructorDecl *C : R->ctors())
+    if (C->isCopyConstructor())
+      Copy = C;
+  bool CopyDeleted = Copy ? Copy->isDeleted()
+                          : R->needsImplicitCopyConstructor() &&
+                                R->defaultedCopyConstructorIsDeleted();
+  bool AssignDeleted = llvm::any_of(R->methods(), [](const CXXMethodDecl *M) {
+    return M->isCopyAssignmentOperator() && M->isDeleted();
+  });
+  if (CopyDeleted || AssignDeleted)
+    return "the class cannot be copied or assigned";
+  // (The compiler's copy of a class whose destructor frees what it points
+  // to: the copies free one array twice.)
+  const CXXDestructorDecl *Destructor = R->getDestructor();
+  if (Destructor && Destructor->isUserProvided() &&
+      (!Copy || !Copy->isUserProvided()) &&
+      llvm::any_of(R->fields(), [](const FieldDecl *F) {
+        return F->getType()->isPointerType();
+      }))
+    return "its copies, made by the compiler's copy constructor, would share "
+           "what it points to, which its destructor frees";
+  return "";
+}
+
 bool needsZeroedStorage(QualType T) {
   auto *R = T->getAsCXXRecordDecl();
   if (!R || !R->hasDefinition() || R->hasDefaultConstructor() ||

@@ -159,6 +159,11 @@ const clang::Expr *accessorObject(const clang::Expr *E);
 /// default constructor that ddx cannot make from zero bytes either (not
 /// trivially copyable: it holds a container, say).
 bool needsLateStorage(clang::QualType T);
+/// Why the derivative of a local of type T in ddx::late storage cannot be
+/// made as a copy of it, as ddx makes it: the class cannot be copied, or
+/// the compiler's copies would share what its destructor frees; "" when it
+/// can.
+std::string unsafeLateCopy(clang::QualType T);
 /// Whether a local of type T lives in ddx::zeroed storage: a trivially
 /// copyable class of the user's that has no default constructor and can be
 /// neither copied nor moved, so that no expression makes its zero (g++'s
