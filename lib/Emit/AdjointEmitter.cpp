@@ -226,6 +226,16 @@ void AdjointEmitter::recordUnsaved(int Target, const CallExpr *Call,
     Unsaved.push_back({Target, Call, Written});
 }
 
+/// Whether E contains a call.
+static bool hasCall(const clang::Stmt *E) {
+  if (!E)
+    return false;
+  if (isa<CallExpr>(E))
+    return true;
+  return llvm::any_of(E->children(),
+                      [](const clang::Stmt *C) { return hasCall(C); });
+}
+
 Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
   switch (S.K) {
   case Stmt::Kind::Assign: {
@@ -566,14 +576,23 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
   bool Save = S.SaveOld && !S.Recompute && !Inverse;
   // Saving and restoring name the target again: a call in it runs again.
   if (Save && S.LValue && !C.Printer.reevaluable(S.LValue)) {
+    // (`buf[n++] = v`: the target's own step; `at(i) = v`: a call.)
+    bool Steps = S.LValue->HasSideEffects(C.Ctx, /*IncludePossibleEffects=*/
+                                          false) &&
+                 !hasCall(S.LValue);
     C.Diags.error(S.Loc, "ddx cannot differentiate this store in reverse "
                          "mode yet: the reverse sweep puts back the value it "
                          "overwrites, which evaluates '" +
-                             C.userText(S.LValue) +
-                             "' again, and a call in it does more than "
-                             "return a part of its object");
-    C.Diags.note(S.Loc, "store into the member directly, or make the "
-                        "function's body 'return <a part of the object>;'");
+                             C.userText(S.LValue) + "' again, and " +
+                             (Steps ? "that changes a variable again (an "
+                                      "increment or assignment in it)"
+                                    : "a call in it does more than return a "
+                                      "part of its object"));
+    C.Diags.note(S.Loc,
+                 Steps ? "step the index in a statement of its own "
+                         "(`buf[n] = v; ++n;`)"
+                       : "store into the member directly, or make the "
+                         "function's body 'return <a part of the object>;'");
     return Result;
   }
   if (Save)

@@ -1280,6 +1280,16 @@ bool EmitContext::checkStorage(const Stmt &Assign) {
                "members); write it so, or store into the member directly");
     return false;
   }
+  // (`(c ? a : b) *= y`: ddx follows a store from the variable it starts
+  // at, and this one starts at either.)
+  if (isa<AbstractConditionalOperator>(Assign.LValue->IgnoreParenImpCasts())) {
+    Diags.error(Assign.Loc, "ddx cannot differentiate a store into '" +
+                                userText(Assign.LValue) +
+                                "' yet: ddx follows a store from the variable "
+                                "it starts at, and this one starts at either");
+    Diags.note(Assign.Loc, "store with if and else instead");
+    return false;
+  }
   Diags.error(Assign.Loc, "an active value is stored in '" +
                               userText(Assign.LValue) +
                               "', which is not a local variable or a "
