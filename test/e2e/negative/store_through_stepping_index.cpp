@@ -1,5 +1,5 @@
 // EXPECT-EXIT: 1
-// EXPECT-DIAG: 15:14: evaluates 'buf.n..' again, and that changes a variable again
+// EXPECT-DIAG: 15:14: evaluates 'buf.n...' again, and that changes a variable again
 // EXPECT-NOTE: 15:14: step the index in a statement of its own
 // Case: a store whose target steps its own index (`buf[n++] = v`) in a
 // loop, in reverse mode: restoring the overwritten value would evaluate
