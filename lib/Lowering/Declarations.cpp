@@ -80,10 +80,13 @@ bool BodyLowerer::readInLambda(const VarDecl *VD) const {
   return Find(IR.Function->getBody(), false);
 }
 
-/// Whether T is a standard container whose elements are pointers to
-/// numbers or objects, or objects holding pointers (`std::vector<double *>`,
-/// `std::vector<Spring>` of a struct pointing to its bodies).
-static bool holdsWritablePointers(QualType T) {
+/// Whether a local of type T initialised by Init is a standard container
+/// whose derivative's elements would be null pointers: one of objects
+/// holding pointers (`std::vector<Spring>` of a struct pointing to its
+/// bodies), or of pointers to numbers or objects given elements where it
+/// is declared (`std::vector<double *> ps{&a, &b}`; push_back gives the
+/// derivative the pointer's derivative, `vector_of_pointers_push_back`).
+static bool holdsWritablePointers(QualType T, const Expr *Init) {
   auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       T->getAsCXXRecordDecl());
   if (!Spec || !Spec->isInStdNamespace() ||
@@ -97,8 +100,14 @@ static bool holdsWritablePointers(QualType T) {
   // (Through a pointer to const too: reading through a null shadow.)
   if (Element->isPointerType()) {
     QualType Pointee = Element->getPointeeType();
-    return Pointee->isRealFloatingType() || Pointee->isRecordType() ||
-           Pointee->isArrayType();
+    auto *Construct = dyn_cast_or_null<CXXConstructExpr>(skipImplicit(Init));
+    bool Empty =
+        !Init ||
+        (Construct && llvm::all_of(Construct->arguments(), [](const Expr *Arg) {
+           return isa<CXXDefaultArgExpr>(Arg);
+         }));
+    return !Empty && (Pointee->isRealFloatingType() ||
+                      Pointee->isRecordType() || Pointee->isArrayType());
   }
   return Element->isRecordType() && holdsAddresses(Element);
 }
@@ -139,7 +148,7 @@ void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
                                   "an array of a constant size");
     return;
   }
-  if (holdsWritablePointers(T)) {
+  if (holdsWritablePointers(T, VD->getInit())) {
     Diags.error(VD->getLocation(),
                 "ddx cannot differentiate a function with the container '" +
                     VD->getNameAsString() +
@@ -147,8 +156,8 @@ void BodyLowerer::lowerLocal(const VarDecl *VD, llvm::StringRef Name,
                     "elements of its derivative would not point to the "
                     "derivatives of what the elements point to");
     Diags.note(VD->getLocation(),
-               "keep indices into the arrays or containers instead, or a C "
-               "array of pointers");
+               "keep indices into the arrays or containers instead, or give a "
+               "container of pointers its elements with push_back");
     return;
   }
   auto *Lambda = dyn_cast_or_null<LambdaExpr>(

@@ -1,6 +1,6 @@
 // EXPECT-EXIT: 1
 // EXPECT-DIAG: 20:25: ddx cannot differentiate a function with the container 'ps' of pointers (or of objects holding pointers) yet
-// EXPECT-NOTE: 20:25: keep indices into the arrays or containers instead
+// EXPECT-NOTE: 20:25: keep indices into the arrays or containers instead, or give a container of pointers its elements with push_back
 // Case: a std::vector of pointers to the function's values, written
 // through. The derivative of a container is built as zeros of its
 // elements, so its pointers were null and the generated program crashed
