@@ -12,6 +12,15 @@
 namespace ddx {
 namespace lowering {
 
+/// Whether E names D (`s = P{s.y, s.x}` reads the s it assigns).
+static bool mentions(const clang::Stmt *E, const Decl *D) {
+  if (auto *Ref = dyn_cast_or_null<DeclRefExpr>(E))
+    return Ref->getDecl() == D;
+  return E && llvm::any_of(E->children(), [&](const clang::Stmt *Child) {
+           return mentions(Child, D);
+         });
+}
+
 void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
   E = skipImplicit(E);
   if (auto *P = dyn_cast<ParenExpr>(E))
@@ -73,21 +82,25 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
     checkExpr(Copy->getArg(0));
     extractCalls(Copy->getArg(1), Out);
     auto [Var, LValue] = assignTarget(Copy->getArg(0));
-    // `s = T{a, b};` as `T s{a, b};`, member by member (see lowerInit).
+    // `s = T{&a, b};` of a struct holding pointers, member by member as
+    // `T s{&a, b};` is (see lowerInit), so that the derivative's pointers
+    // are set; each member saved for the reverse sweep, as the storage
+    // held values before.
     QualType T = Copy->getArg(0)->getType();
-    if (const InitListExpr *List = bracedTemporary(Copy->getArg(1), T)) {
-      if (!LValue)
+    const InitListExpr *List = bracedTemporary(Copy->getArg(1), T);
+    if (List && holdsAddresses(T)) {
+      if (!LValue && !mentions(List, IR.Vars[Var].Decl)) {
+        ++IR.Vars[Var].Writes;
         return lowerInit(Var, "", T, List, Copy->getOperatorLoc(), Out);
-      if (holdsAddresses(T)) {
-        Diags.error(Copy->getOperatorLoc(),
-                    "ddx cannot differentiate this assignment of a braced "
-                    "temporary that holds pointers yet: its derivative would "
-                    "hold null pointers");
-        Diags.note(Copy->getOperatorLoc(),
-                   "assign the members one by one, or build a named local "
-                   "and assign that");
-        return;
       }
+      Diags.error(Copy->getOperatorLoc(),
+                  "ddx cannot differentiate this assignment of a braced "
+                  "temporary that holds pointers yet: its derivative would "
+                  "hold null pointers");
+      Diags.note(Copy->getOperatorLoc(),
+                 "assign the members one by one, or build a named local "
+                 "and assign that");
+      return;
     }
     emitAssign(Out, Copy->getOperatorLoc(), Var, "", LValue, BO_Assign,
                Copy->getArg(1));
