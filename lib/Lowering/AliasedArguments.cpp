@@ -3,11 +3,11 @@
 #include "Activity/ActivityAnalysis.h"
 #include "Activity/PointerTargets.h"
 #include "Plan/CallableResolver.h"
+#include "Support/Describe.h"
 #include "Support/Diagnostics.h"
 #include "Support/ExprPrinter.h"
 #include "Support/HeapCalls.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <optional>
@@ -250,7 +250,7 @@ private:
                   "ddx cannot differentiate this call yet: '" + name(Value) +
                       "' is passed to a const reference, and its address is "
                       "kept in a struct; '" +
-                      spelled(Arg) +
+                      firstLine(Arg, Ctx) +
                       "', which holds pointers, is passed too, and the "
                       "callee may change '" +
                       name(Value) +
@@ -262,15 +262,6 @@ private:
       return false;
     }
     return true;
-  }
-  std::string spelled(const Expr *E) const {
-    const SourceManager &SM = Ctx.getSourceManager();
-    CharSourceRange Range = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-        Ctx.getLangOpts());
-    return Range.isValid()
-               ? Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str()
-               : "the argument";
   }
   static std::string name(const AccessPath &P) {
     return P.This ? "*this" : P.Root->getNameAsString();
@@ -315,11 +306,11 @@ bool AliasedArgumentCheck::checkCall(const CallExpr *Call) {
     if (P && (WT->isReferenceType() || WT->isPointerType()) &&
         !WT->getPointeeType().isConstQualified())
       Written.push_back({AccessPath::of(Arg, Ctx), Arg->getExprLoc(),
-                         "is passed " + What, spelled(Arg), W});
+                         "is passed " + What, firstLine(Arg, Ctx), W});
     // (A smart pointer, even by const reference, writes what it owns.)
     else if (P && isSmartPointer(WT))
       Written.push_back({AccessPath::of(Arg, Ctx).through(), Arg->getExprLoc(),
-                         "is passed " + What, spelled(Arg), W});
+                         "is passed " + What, firstLine(Arg, Ctx), W});
   }
   auto *Method = dyn_cast<CXXMethodDecl>(FD);
   const Expr *Object = memberOperatorObject(Call);
@@ -334,7 +325,7 @@ bool AliasedArgumentCheck::checkCall(const CallExpr *Call) {
     Written.push_back({Target, Object->getExprLoc(),
                        "is also the object '" + FD->getNameAsString() +
                            "' is called on, which it may change",
-                       spelled(Object), ~0u});
+                       firstLine(Object, Ctx), ~0u});
   }
   if (Method && Method->getParent()->isLambda())
     for (const LambdaCapture &C : Method->getParent()->captures())
@@ -379,7 +370,8 @@ bool AliasedArgumentCheck::checkCall(const CallExpr *Call) {
         // Two pointers, one copied from the other (different roots), or
         // two that may hold one address (`l.a` and `l.b`).
         bool Copies = Value.Root != Target.Root || Value.This != Target.This;
-        std::string Mine = Copies ? name(Value) : spelled(Call->getArg(R));
+        std::string Mine =
+            Copies ? name(Value) : firstLine(Call->getArg(R), Ctx);
         Subject = Mine;
         std::string Theirs = Copies ? name(Target) : W.Text;
         Passed = "', and '" + Mine + "' and '" + Theirs +

@@ -47,6 +47,8 @@ const CXXOperatorCallExpr *valueAssignment(const Expr *E);
 /// An assignment or compound assignment to a std::complex (`z = x`,
 /// `z *= w`): a scalar's, lowered as one.
 const CXXOperatorCallExpr *complexAssignment(const Expr *E);
+/// Whether E names D.
+bool mentions(const clang::Stmt *E, const ValueDecl *D);
 /// E as a braced temporary of type T (`T{a, b}`, also `T x = T{a, b}`'s
 /// initialiser): its brace list, or null.
 const InitListExpr *bracedTemporary(const Expr *E, QualType T);

@@ -12,15 +12,6 @@
 namespace ddx {
 namespace lowering {
 
-/// Whether E names D (`s = P{s.y, s.x}` reads the s it assigns).
-static bool mentions(const clang::Stmt *E, const Decl *D) {
-  if (auto *Ref = dyn_cast_or_null<DeclRefExpr>(E))
-    return Ref->getDecl() == D;
-  return E && llvm::any_of(E->children(), [&](const clang::Stmt *Child) {
-           return mentions(Child, D);
-         });
-}
-
 void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
   E = skipImplicit(E);
   if (auto *P = dyn_cast<ParenExpr>(E))
@@ -89,6 +80,7 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
     QualType T = Copy->getArg(0)->getType();
     const InitListExpr *List = bracedTemporary(Copy->getArg(1), T);
     if (List && holdsAddresses(T)) {
+      // (`s = P{s.y, s.x}` reads the s it assigns.)
       if (!LValue && !mentions(List, IR.Vars[Var].Decl)) {
         ++IR.Vars[Var].Writes;
         return lowerInit(Var, "", T, List, Copy->getOperatorLoc(), Out);

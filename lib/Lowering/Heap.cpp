@@ -14,16 +14,6 @@
 namespace ddx {
 namespace lowering {
 
-/// Whether E names D.
-static bool mentions(const clang::Stmt *E, const ValueDecl *D) {
-  if (!E || !D)
-    return false;
-  if (auto *Ref = dyn_cast<DeclRefExpr>(E); Ref && Ref->getDecl() == D)
-    return true;
-  return llvm::any_of(E->children(),
-                      [&](const clang::Stmt *C) { return mentions(C, D); });
-}
-
 bool BodyLowerer::isReevaluable(const Expr *E, llvm::StringRef What) {
   // (The emitters print it again: for the shadow, for the tape.)
   bool Ok = !E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false);

@@ -322,18 +322,26 @@ bool needsLateStorage(QualType T) {
          !T.isTriviallyCopyableType(R->getASTContext());
 }
 
+/// Whether R has no copy constructor that is not deleted, declared or one
+/// the compiler has yet to declare.
+static bool copyConstructorDeleted(const CXXRecordDecl *R) {
+  bool Declared = false;
+  for (const CXXConstructorDecl *C : R->ctors())
+    if (C->isCopyConstructor()) {
+      if (!C->isDeleted())
+        return false;
+      Declared = true;
+    }
+  return Declared || !R->needsImplicitCopyConstructor() ||
+         R->defaultedCopyConstructorIsDeleted();
+}
+
 std::string unsafeLateCopy(QualType T) {
   auto *R = T->getAsCXXRecordDecl();
   // (A lambda held in a local is no object in generated code.)
   if (!R || R->isLambda() || !needsLateStorage(T))
     return "";
-  const CXXConstructorDecl *Copy = nullptr;
-  for (const CXXConstructorDecl *C : R->ctors())
-    if (C->isCopyConstructor())
-      Copy = C;
-  bool CopyDeleted = Copy ? Copy->isDeleted()
-                          : R->needsImplicitCopyConstructor() &&
-                                R->defaultedCopyConstructorIsDeleted();
+  bool CopyDeleted = copyConstructorDeleted(R);
   bool AssignDeleted = llvm::any_of(R->methods(), [](const CXXMethodDecl *M) {
     return M->isCopyAssignmentOperator() && M->isDeleted();
   });
@@ -343,7 +351,10 @@ std::string unsafeLateCopy(QualType T) {
   // to: the copies free one array twice.)
   const CXXDestructorDecl *Destructor = R->getDestructor();
   if (Destructor && Destructor->isUserProvided() &&
-      (!Copy || !Copy->isUserProvided()) &&
+      llvm::none_of(R->ctors(),
+                    [](const CXXConstructorDecl *C) {
+                      return C->isCopyConstructor() && C->isUserProvided();
+                    }) &&
       llvm::any_of(R->fields(), [](const FieldDecl *F) {
         return F->getType()->isPointerType();
       }))
@@ -357,13 +368,10 @@ bool needsZeroedStorage(QualType T) {
   if (!R || !R->hasDefinition() || R->hasDefaultConstructor() ||
       R->isInStdNamespace() || !T.isTriviallyCopyableType(R->getASTContext()))
     return false;
-  if (llvm::any_of(R->ctors(), [](const CXXConstructorDecl *C) {
-        return C->isCopyOrMoveConstructor() && !C->isDeleted();
-      }))
-    return false;
-  // (A copy constructor the compiler has yet to declare.)
-  return !R->needsImplicitCopyConstructor() ||
-         R->defaultedCopyConstructorIsDeleted();
+  return copyConstructorDeleted(R) &&
+         llvm::none_of(R->ctors(), [](const CXXConstructorDecl *C) {
+           return C->isMoveConstructor() && !C->isDeleted();
+         });
 }
 
 bool isStdComplex(QualType T) {
