@@ -243,10 +243,18 @@ bool hasDefaultedValues(QualType T) {
   return false;
 }
 
+/// std::pair: two public members, copied and assigned member by member,
+/// though its assignment operators are written out (so it is not
+/// trivially copyable).
+static bool isStdPair(const CXXRecordDecl *R) {
+  return isa<ClassTemplateSpecializationDecl>(R) && R->getIdentifier() &&
+         R->getName() == "pair" && inStdNamespace(R);
+}
+
 bool isValueClass(const CXXRecordDecl *R) {
   if (!R || !R->hasDefinition())
     return false;
-  if (R->isAggregate())
+  if (R->isAggregate() || isStdPair(R))
     return true;
   if (!R->isTriviallyCopyable() || R->isPolymorphic() || inStdNamespace(R))
     return false;
@@ -262,8 +270,9 @@ bool isPlainValue(QualType T) {
   if (T->isArrayType())
     return isPlainValue(QualType(T->getPointeeOrArrayElementType(), 0));
   auto *R = T->getAsCXXRecordDecl();
-  if (!R || !R->hasDefinition() || !isValueClass(R) || R->getNumBases() > 0 ||
-      !isDifferentiableType(T))
+  // (std::pair's base is empty: it only holds its assignment operators.)
+  if (!R || !R->hasDefinition() || !isValueClass(R) ||
+      (R->getNumBases() > 0 && !isStdPair(R)) || !isDifferentiableType(T))
     return false;
   for (const FieldDecl *F : R->fields())
     if (isDifferentiableType(F->getType()) && !isPlainValue(F->getType()))

@@ -27,6 +27,9 @@ RuleCallEmitter::RuleCallEmitter(EmitContext &C, const CallBinding &B,
 bool RuleCallEmitter::collect() {
   const FunctionDecl *FD = B.Callee;
   unsigned Errors = C.Diags.errorCount();
+  // (A result holding a container or pointers has no tangent a rule gives.)
+  if (!C.checkReturn(Call, S.Var))
+    return false;
   for (unsigned I = 0; I < B.Roles.size() && I < Call->getNumArgs(); ++I) {
     Argument A;
     A.E = Call->getArg(I);
@@ -196,14 +199,18 @@ const Expr *RuleCallEmitter::object() const {
 }
 
 /// A value a rule gives a tangent of and takes a seed for: a
-/// floating-point one, or a std::complex of them.
+/// floating-point one, a std::complex of them, or a struct of them (the
+/// std::pair a bracketing root finder returns).
+static bool isSeededValue(QualType T) { return isPlainValue(T); }
+
+/// Whether T is a scalar, whose seed a pushforward can be transposed with.
 static bool isScalarValue(QualType T) {
   return T->isRealFloatingType() || isStdComplex(T);
 }
 
 bool RuleCallEmitter::variedResult() const {
   return S.Var >= 0 && C.Activity.isVaried(S.Var) &&
-         isScalarValue(Call->getType());
+         isSeededValue(Call->getType());
 }
 
 bool RuleCallEmitter::variedOutput(const Argument &A) const {
@@ -565,6 +572,16 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
                      "define '" + Stem.str() + "pullback' (see docs/rules.md)");
         return Result;
       }
+    if (variedResult() && !isScalarValue(Call->getType())) {
+      C.Diags.error(Call->getExprLoc(),
+                    "the rule for '" + B.Callee->getQualifiedNameAsString() +
+                        "' has no pullback, which reverse mode needs for a "
+                        "rule whose result is a struct");
+      C.Diags.note(Call->getExprLoc(), "define its pullback, taking the seed "
+                                       "as a value of the result's type (see "
+                                       "docs/rules.md)");
+      return Result;
+    }
     // A pushforward is linear in its tangents: the adjoint of argument I is
     // the pushforward with the seed in tangent slot I and zeros elsewhere.
     std::vector<std::string> List;
@@ -595,7 +612,7 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
     log(B.Pullback, List, /*Forward=*/false);
     // The seed is the adjoint of a floating-point result; a function that
     // returns a status has none (its outputs carry their own).
-    bool Seeded = isScalarValue(Call->getType());
+    bool Seeded = isSeededValue(Call->getType());
     if (Seeded)
       List.push_back(variedResult() ? Seed : "0");
     // An adjoint slot for the rule to add into for each differentiable
@@ -621,7 +638,7 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
     Rev.insert(Rev.end(), Clear.begin(), Clear.end());
   }
   if (variedResult())
-    Rev.push_back(Seed + " = 0;");
+    Rev.push_back(Seed + (isScalarValue(Call->getType()) ? " = 0;" : " = {};"));
   Rev.insert(Rev.end(), Unwrite.begin(), Unwrite.end());
   if (!Restore.empty())
     Rev.push_back(Restore);

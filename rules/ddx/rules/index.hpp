@@ -25,6 +25,15 @@
 #ifdef BOOST_MATH_QUADRATURE_SINH_SINH_HPP
 #include <ddx/rules/boost/math/quadrature/sinh_sinh.hpp>
 #endif
+#ifdef BOOST_MATH_TOOLS_NEWTON_SOLVER_HPP
+#include <ddx/rules/boost/math/tools/roots.hpp>
+#endif
+#ifdef BOOST_MATH_TOOLS_SOLVE_ROOT_HPP
+#include <ddx/rules/boost/math/tools/toms748_solve.hpp>
+#endif
+#ifdef BOOST_MATH_TOOLS_MINIMA_HPP
+#include <ddx/rules/boost/math/tools/minima.hpp>
+#endif
 #if defined(_GLIBCXX_NUMERIC) || defined(_LIBCPP_NUMERIC)
 #include <ddx/rules/numeric.hpp>
 #endif

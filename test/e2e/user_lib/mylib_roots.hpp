@@ -3,6 +3,7 @@
 #define MYLIB_ROOTS_HPP
 
 #include <cmath>
+#include <vector>
 
 namespace mylib {
 // Not differentiable by ddx as written (the iteration count depends on the
@@ -27,6 +28,27 @@ template <class F> double sample_mean(F f, double a, double b, int n) {
   for (int i = 0; i < n; ++i)
     s += f(a + (b - a) * (i + 0.5) / n);
   return s / n;
+}
+/// Both ends of [a, b] scaled by k (its rule has no pullback).
+struct Span {
+  double lo, hi;
+};
+inline Span scaled_span(double a, double b, double k) {
+  return {a * k, b * k};
+}
+
+/// n samples of a line through (0, a) with slope b, and their mean (its
+/// rule returns a struct holding a container, which carries no tangent
+/// back from a rule).
+struct Samples {
+  std::vector<double> values;
+  double mean;
+};
+inline Samples line_samples(double a, double b, int n) {
+  Samples s{std::vector<double>(n), 0};
+  for (int i = 0; i < n; ++i)
+    s.mean += (s.values[i] = a + b * i) / n;
+  return s;
 }
 } // namespace mylib
 

@@ -50,6 +50,22 @@ template <class F>
   return {s.value / n, s.tangent / n};
 }
 
+/// Forward mode only, and a struct result: reverse mode reports that the
+/// pullback is missing (a struct seed cannot be transposed).
+inline ::ddx::dual<::mylib::Span> scaled_span_pushforward(double a, double b,
+                                                        double k, double da,
+                                                        double db, double dk) {
+  return {::mylib::scaled_span(a, b, k),
+          {da * k + a * dk, db * k + b * dk}};
+}
+
+/// A result holding a container: refused where its value is varied.
+inline ::ddx::dual<::mylib::Samples>
+line_samples_pushforward(double a, double b, DDX_OPTION int n, double da,
+                         double db) {
+  return {::mylib::line_samples(a, b, n), ::mylib::line_samples(da, db, n)};
+}
+
 } // namespace ddx::rules::mylib
 
 #endif // MYLIB_RULES_ROOTS_HPP
