@@ -243,18 +243,12 @@ bool hasDefaultedValues(QualType T) {
   return false;
 }
 
-/// std::pair: two public members, copied and assigned member by member,
-/// though its assignment operators are written out (so it is not
-/// trivially copyable).
-static bool isStdPair(const CXXRecordDecl *R) {
-  return isa<ClassTemplateSpecializationDecl>(R) && R->getIdentifier() &&
-         R->getName() == "pair" && inStdNamespace(R);
-}
-
 bool isValueClass(const CXXRecordDecl *R) {
   if (!R || !R->hasDefinition())
     return false;
-  if (R->isAggregate() || isStdPair(R))
+  // (std::pair: two public members, copied and assigned member by member,
+  // though its assignment operators are written out.)
+  if (R->isAggregate() || isStdPair(QualType(R->getTypeForDecl(), 0)))
     return true;
   if (!R->isTriviallyCopyable() || R->isPolymorphic() || inStdNamespace(R))
     return false;
@@ -272,7 +266,7 @@ bool isPlainValue(QualType T) {
   auto *R = T->getAsCXXRecordDecl();
   // (std::pair's base is empty: it only holds its assignment operators.)
   if (!R || !R->hasDefinition() || !isValueClass(R) ||
-      (R->getNumBases() > 0 && !isStdPair(R)) || !isDifferentiableType(T))
+      (R->getNumBases() > 0 && !isStdPair(T)) || !isDifferentiableType(T))
     return false;
   for (const FieldDecl *F : R->fields())
     if (isDifferentiableType(F->getType()) && !isPlainValue(F->getType()))

@@ -67,7 +67,29 @@ public:
   /// each slot's shadow argument ("" for none).
   std::string args(const std::function<std::string(const Slot &)> &Shadow,
                    const std::string &Tail) const;
-  bool floatingReturn() const { return Ret->isRealFloatingType(); }
+  /// Whether the callable returns a value with a derivative (a number, or
+  /// a struct of them such as the (f, f') pair of a Newton solver's
+  /// callable): its tangent comes with it, and a pullback takes its seed,
+  /// as the generated functions do (FunctionAssembler::valueReturn).
+  bool floatingReturn() const { return isPlainValue(Ret); }
+  /// The floating-point type of the return value's scalars, which its
+  /// captures' cotangent vector holds; null when they are of several.
+  QualType scalarReturn() const {
+    std::vector<std::string> Paths;
+    if (Ret->isRealFloatingType())
+      return Ret;
+    QualType Scalar;
+    auto *R = Ret->getAsCXXRecordDecl();
+    if (!R || isStdComplex(Ret) || !flatten(Ret, "", Paths))
+      return QualType();
+    for (const FieldDecl *F : R->fields())
+      if (Scalar.isNull() || C.Ctx.hasSameUnqualifiedType(Scalar, F->getType()))
+        Scalar = F->getType().getUnqualifiedType();
+      else
+        return QualType();
+    return Scalar.isNull() || !Scalar->isRealFloatingType() ? QualType()
+                                                            : Scalar;
+  }
   std::string retName() const { return C.Printer.typeName(Ret); }
   /// The floating-point scalars in the shadow of each capture with one (a
   /// struct's members, an array's elements), as access paths, one list per
@@ -168,10 +190,18 @@ std::string AdaptorWriter::adjointTemplate() const {
 
 std::string AdaptorWriter::zeroShadows(ParamActivity Act) const {
   std::string Text;
-  for (const Slot &S : Slots)
-    if (!S.Capture && S.Act == Act)
+  for (const Slot &S : Slots) {
+    if (S.Capture || S.Act != Act)
+      continue;
+    // (A container's shadow has its shape: an ODE system writes dxdt[i].)
+    if (isContainer(valueType(S.Type)))
+      Text += C.Printer.declare(valueType(S.Type),
+                                ExprPrinter::shadowName(S.Name)) +
+              " = ::ddx::zeros_like(" + S.Name + ");\n";
+    else
       Text += declareZero(C.Printer, valueType(S.Type),
                           ExprPrinter::shadowName(S.Name));
+  }
   return Text;
 }
 
@@ -290,7 +320,8 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
   Text += W.adjointTemplate() + "void reverse(" + Params + ") const {\n" +
           W.adjointLocals() + Tape + "::ddx_generated::" + Reverse + "(" +
           W.args(Shadowed, Tail) + ");\n" + W.adjointResults() + "}\n";
-  if (!W.floatingReturn() || Paths.empty())
+  QualType Scalar = W.scalarReturn();
+  if (!W.floatingReturn() || Paths.empty() || Scalar.isNull())
     return Text;
   // The same, with the captures' adjoints going into a cotangent vector: a
   // scalar capture's adjoint is a slot of it; a struct's or an array's
@@ -307,7 +338,7 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
   // double) goes through a local, converted on the way.
   auto IsScalar = [&](const Slot &S) {
     return Paths[IndexOf(S)].size() == 1 && Paths[IndexOf(S)][0].empty() &&
-           W.C.Ctx.hasSameUnqualifiedType(valueType(S.Type), W.Ret);
+           W.C.Ctx.hasSameUnqualifiedType(valueType(S.Type), Scalar);
   };
   auto Local = [](const Slot &S) { return "_c_" + S.Name; };
   auto Cot = [&](const Slot &S) {
@@ -342,8 +373,8 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
     if (!IsScalar(S))
       Locals += declareZero(W.C.Printer, valueType(S.Type), Local(S));
   }
-  Text += "using cotangent_type = ::ddx::cotangent<" + Ret + ", " +
-          std::to_string(Count) + ">;\n";
+  Text += "using cotangent_type = ::ddx::cotangent<" +
+          W.C.Printer.typeName(Scalar) + ", " + std::to_string(Count) + ">;\n";
   Text += W.adjointTemplate() + Ret + " pullback_to(cotangent_type &_c" +
           (Params.empty() ? "" : ", " + Params) + ") const {\n" + Locals +
           W.adjointLocals() + Tape + "auto _value = " + Forward +

@@ -560,8 +560,9 @@ std::vector<ParamActivity> EmitContext::activities(const ResolvedCall &R) {
       QualType T = A.ParamType;
       if (!isIndirect(T))
         Act = ParamActivity::Active;
-      else if (T->isLValueReferenceType() && !holdsPointers(T))
-        Act = ParamActivity::Duplicated;
+      else if (T->isLValueReferenceType() &&
+               (!holdsPointers(T) || isContainer(T.getNonReferenceType())))
+        Act = ParamActivity::Duplicated; // (a std::vector: an ODE's dxdt)
     } else if (isIndirect(A.ParamType)) {
       Act = Activity.isVaried(Printer.rootVar(A.E)) ? ParamActivity::Duplicated
                                                     : ParamActivity::Inactive;

@@ -237,7 +237,11 @@ static const Expr *rangeStorage(const Expr *E) {
                                                                 : B->getRHS());
   if (const Expr *Container = storageOf(E))
     return skipImplicit(Container);
-  return E->getType()->isArrayType() ? E : nullptr;
+  // (A whole container, passed to a reference: an ODE's state.)
+  const CXXRecordDecl *Record = E->getType()->getAsCXXRecordDecl();
+  return E->getType()->isArrayType() || (Record && Record->isInStdNamespace())
+             ? E
+             : nullptr;
 }
 
 std::vector<std::pair<const RuleCallEmitter::Argument *, ResolvedCallable>>

@@ -102,6 +102,8 @@ private:
   void lowerDecomposition(const DecompositionDecl *DD, Block &Out);
   /// Whether ddx sees through DD's bindings (it reports why not).
   bool isDecomposable(const DecompositionDecl *DD);
+  /// `e.first` or `e.second` of a std::pair decomposed as `auto [a, b] = e`.
+  const MemberExpr *pairMember(const DecompositionDecl *DD, const FieldDecl *F);
   void addBindings(const DecompositionDecl *DD);
   void lowerInit(int Var, const std::string &Path, QualType T, const Expr *Init,
                  SourceLocation Loc, Block &Out);
@@ -213,6 +215,10 @@ private:
   /// Whether every return of the method being lowered returns *this.
   bool returnsOnlySelf(const clang::Stmt *Body) const;
   void lowerExprStmt(const Expr *E, Block &Out);
+  /// `p = std::make_pair(a, b)` (or `{a, b}`, the constructor): member by
+  /// member into p, or into a temporary assigned whole where the parts read
+  /// p or p is not a whole variable.
+  void lowerPairAssignment(const CXXOperatorCallExpr *Copy, Block &Out);
   void emitAssign(Block &Out, SourceLocation Loc, int Var, std::string Path,
                   const Expr *LValue, BinaryOperatorKind Op, const Expr *Value);
   void extractCalls(const Expr *E, Block &Out);

@@ -85,8 +85,8 @@ const CXXConstructExpr *inheritedConstruction(ASTContext &Ctx,
       CXXConstructionKind::NonVirtualBase, SourceRange(Loc, Loc));
 }
 
-const VarDecl *temporaryObject(ASTContext &Ctx, const CXXConstructExpr *E,
-                               DeclContext *In, llvm::StringRef Name) {
+const VarDecl *temporaryObject(ASTContext &Ctx, const Expr *E, DeclContext *In,
+                               llvm::StringRef Name) {
   QualType T = E->getType().getUnqualifiedType();
   VarDecl *Object = VarDecl::Create(
       Ctx, In, E->getBeginLoc(), E->getBeginLoc(), &Ctx.Idents.get(Name), T,

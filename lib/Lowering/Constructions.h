@@ -45,7 +45,7 @@ inheritedConstruction(clang::ASTContext &Ctx,
 
 /// A variable of ddx's own that holds a temporary object built by E.
 const clang::VarDecl *temporaryObject(clang::ASTContext &Ctx,
-                                      const clang::CXXConstructExpr *E,
+                                      const clang::Expr *E,
                                       clang::DeclContext *In,
                                       llvm::StringRef Name);
 

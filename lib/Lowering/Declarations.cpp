@@ -30,9 +30,10 @@ void BodyLowerer::lowerDecomposition(const DecompositionDecl *DD, Block &Out) {
 
 bool BodyLowerer::isDecomposable(const DecompositionDecl *DD) {
   // A tuple-like type (std::pair, std::tuple, std::array) binds through
-  // std::get, a call returning a reference.
+  // std::get, a call returning a reference; a std::pair's bindings stand for
+  // its members (see addBindings).
   for (const BindingDecl *B : DD->bindings()) {
-    if (!B->getHoldingVar())
+    if (!B->getHoldingVar() || isStdPair(DD->getType()))
       continue;
     // (What the initializer holds that ddx refuses comes first: a nested
     // request binds its tuple this way.)
@@ -41,26 +42,49 @@ bool BodyLowerer::isDecomposable(const DecompositionDecl *DD) {
     std::string Type = userTypeName(DD->getType(), Ctx);
     Diags.error(DD->getLocation(),
                 "ddx cannot differentiate a structured binding of '" + Type +
-                    "' yet: a std::pair, std::tuple or std::array binds "
-                    "through std::get, a call returning a reference, and ddx "
-                    "decomposes only structs and C arrays");
+                    "' yet: a std::tuple or std::array binds through "
+                    "std::get, a call returning a reference, and ddx "
+                    "decomposes structs, C arrays and std::pair only");
     Diags.note(DD->getLocation(),
                llvm::StringRef(Type).starts_with("std::array")
                    ? "index it instead (a[0], a[1])"
-               : llvm::StringRef(Type).starts_with("std::pair")
-                   ? "read the parts by name instead (p.first, p.second)"
-                   : "return a struct with named members instead");
+                   : "return a struct with named members (or a std::pair) "
+                     "instead");
     return false;
   }
   return true;
 }
 
 void BodyLowerer::addBindings(const DecompositionDecl *DD) {
+  auto Member = isStdPair(DD->getType()) ? DD->getType()
+                                               .getNonReferenceType()
+                                               ->getAsCXXRecordDecl()
+                                               ->field_begin()
+                                         : RecordDecl::field_iterator();
   for (const BindingDecl *B : DD->bindings()) {
     int V = newVar(B->getName(), B->getType().getNonReferenceType(),
                    Variable::Kind::Local, B);
     IR.Vars[V].AliasOf = B->getBinding();
+    // (A std::pair's binding is `std::get<I>(e)`: it stands for the member
+    // `e.first` or `e.second`, a node of ddx's own.)
+    if (isStdPair(DD->getType()))
+      IR.Vars[V].AliasOf = pairMember(DD, *Member++);
   }
+}
+
+const MemberExpr *BodyLowerer::pairMember(const DecompositionDecl *DD,
+                                          const FieldDecl *F) {
+  auto *D = const_cast<DecompositionDecl *>(DD);
+  auto *Object = DeclRefExpr::Create(
+      Ctx, NestedNameSpecifierLoc(), SourceLocation(), D,
+      /*RefersToEnclosingVariableOrCapture=*/false, DD->getLocation(),
+      DD->getType().getNonReferenceType(), VK_LValue);
+  QualType T = F->getType();
+  if (DD->getType().getNonReferenceType().isConstQualified())
+    T.addConst();
+  return MemberExpr::CreateImplicit(Ctx, Object, /*IsArrow=*/false,
+                                    const_cast<FieldDecl *>(F), T, VK_LValue,
+                                    OK_Ordinary);
 }
 
 /// Whether a lambda of the function being lowered names VD.
@@ -364,6 +388,20 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   // pointer member's shadow then points to its target's shadow).
   if (const InitListExpr *List = bracedTemporary(Init, T))
     Init = List;
+  // A std::pair built from two values (`std::make_pair(a, b)`, `{a, b}`) is
+  // built member by member from them: the library's constructors and
+  // make_pair forward references, which ddx does not differentiate.
+  if (auto Parts =
+          isStdPair(T) ? pairParts(Init) : llvm::SmallVector<const Expr *, 2>();
+      !Parts.empty()) {
+    auto Field = T->getAsCXXRecordDecl()->field_begin();
+    for (const char *Member : {".first", ".second"}) {
+      lowerInit(Var, Path + Member, Field->getType(), Parts[Member[1] == 's'],
+                Loc, Out);
+      ++Field;
+    }
+    return;
+  }
   if (auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
       isUserConstruction(Construct, Ctx)) {
     // A part of an object, built by a constructor the user wrote: a

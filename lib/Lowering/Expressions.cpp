@@ -71,13 +71,16 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
     // A struct assigned whole (`s = next;`) is a value moving into existing
     // storage, like `x = y;` for a double: its shadow must move with it.
     checkExpr(Copy->getArg(0));
+    QualType T = Copy->getArg(0)->getType();
+    // `p = std::make_pair(a, b);` member by member, as `auto p = ...;` is.
+    if (isStdPair(T) && !pairParts(Copy->getArg(1)).empty())
+      return lowerPairAssignment(Copy, Out);
     extractCalls(Copy->getArg(1), Out);
     auto [Var, LValue] = assignTarget(Copy->getArg(0));
     // `s = T{&a, b};` of a struct holding pointers, member by member as
     // `T s{&a, b};` is (see lowerInit), so that the derivative's pointers
     // are set; each member saved for the reverse sweep, as the storage
     // held values before.
-    QualType T = Copy->getArg(0)->getType();
     const InitListExpr *List = bracedTemporary(Copy->getArg(1), T);
     if (List && holdsAddresses(T)) {
       // (`s = P{s.y, s.x}` reads the s it assigns.)
@@ -94,6 +97,7 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
                  "and assign that");
       return;
     }
+
     emitAssign(Out, Copy->getOperatorLoc(), Var, "", LValue, BO_Assign,
                Copy->getArg(1));
     auto *Method = cast<CXXMethodDecl>(Copy->getDirectCallee());
@@ -626,6 +630,28 @@ std::pair<int, const Expr *> BodyLowerer::assignTarget(const Expr *LHS) {
       return {It->second, nullptr};
   }
   return {-1, LHS};
+}
+
+void BodyLowerer::lowerPairAssignment(const CXXOperatorCallExpr *Copy,
+                                      Block &Out) {
+  QualType T = Copy->getArg(0)->getType().getNonReferenceType();
+  auto [Var, LValue] = assignTarget(Copy->getArg(0));
+  if (!LValue && !mentions(Copy->getArg(1), IR.Vars[Var].Decl)) {
+    ++IR.Vars[Var].Writes;
+    return lowerInit(Var, "", T, Copy->getArg(1), Copy->getOperatorLoc(), Out);
+  }
+  // (`q = std::make_pair(q.second, q.first)`, `v[i] = {a, b}`: built in
+  // a temporary of its own, then assigned whole.)
+  const Expr *Pair = skipImplicit(Copy->getArg(1));
+  std::string Name = uniqueName("_pair");
+  Used.erase(Name); // newVar claims it again
+  const VarDecl *Object =
+      temporaryObject(Ctx, Pair, const_cast<FunctionDecl *>(IR.Function), Name);
+  int Temp = newVar(Name, Object->getType(), Variable::Kind::Temp, Object);
+  lowerInit(Temp, "", Object->getType(), Pair, Copy->getOperatorLoc(), Out);
+  IR.TempOf[Pair] = Temp;
+  emitAssign(Out, Copy->getOperatorLoc(), Var, "", LValue, BO_Assign,
+             Copy->getArg(1));
 }
 
 bool BodyLowerer::hasExtractable(const Expr *E) {

@@ -78,7 +78,11 @@ const CXXOperatorCallExpr *valueAssignment(const Expr *E) {
                 (Method->isCopyAssignmentOperator() ||
                  skipImplicit(Op->getArg(1))->isPRValue() ||
                  (Moved && Moved->isCallToStdMove()));
-  return !Method->isUserProvided() || Vector ? Op : nullptr;
+  // (std::pair's are written out, and assign member by member.)
+  return !Method->isUserProvided() || Vector ||
+                 isStdPair(Op->getArg(0)->getType())
+             ? Op
+             : nullptr;
 }
 
 const CXXOperatorCallExpr *complexAssignment(const Expr *E) {

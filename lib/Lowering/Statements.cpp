@@ -65,9 +65,15 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
   }
   if (auto *R = dyn_cast<ReturnStmt>(S)) {
     if (const Expr *V = R->getRetValue(); V && IR.ReturnVar >= 0) {
-      extractCalls(V, Out);
-      emitAssign(Out, R->getBeginLoc(), IR.ReturnVar, "", nullptr, BO_Assign,
-                 V);
+      QualType T = IR.Vars[IR.ReturnVar].Type;
+      if (isStdPair(T) && !pairParts(V).empty()) {
+        // (`return std::make_pair(f, df);`: member by member.)
+        lowerInit(IR.ReturnVar, "", T, V, R->getBeginLoc(), Out);
+      } else {
+        extractCalls(V, Out);
+        emitAssign(Out, R->getBeginLoc(), IR.ReturnVar, "", nullptr, BO_Assign,
+                   V);
+      }
     }
     if (LastInFunction)
       return {};

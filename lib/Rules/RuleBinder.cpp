@@ -169,7 +169,10 @@ static bool takesParamsOf(const FunctionDecl *Rule, const FunctionDecl *FD,
     QualType Given = FD->getParamDecl(I)->getType();
     if (hasAnnotation(P, "ddx::range") ||
         hasAnnotation(P, "ddx::output_range")) {
-      if (!Given->isPointerType() && !isIterator(Given))
+      // (A reference parameter takes a whole container: an ODE's state.)
+      bool Whole = Written->isReferenceType() && Given->isReferenceType() &&
+                   Given.getNonReferenceType()->isRecordType();
+      if (!Given->isPointerType() && !isIterator(Given) && !Whole)
         return false;
       continue;
     }

@@ -381,6 +381,39 @@ bool isStdComplex(QualType T) {
          Spec->getName() == "complex";
 }
 
+bool isStdPair(QualType T) {
+  auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  return Spec && Spec->isInStdNamespace() && Spec->getIdentifier() &&
+         Spec->getName() == "pair";
+}
+
+llvm::SmallVector<const Expr *, 2> pairParts(const Expr *E) {
+  E = skipImplicit(E);
+  if (auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(E))
+    E = skipImplicit(Cast->getSubExpr());
+  if (!E || !isStdPair(E->getType()))
+    return {};
+  if (auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (FD && FD->isInStdNamespace() && FD->getIdentifier() &&
+        FD->getName() == "make_pair" && Call->getNumArgs() == 2)
+      return {Call->getArg(0), Call->getArg(1)};
+    return {};
+  }
+  auto *Construct = dyn_cast<CXXConstructExpr>(E);
+  if (!Construct)
+    return {};
+  if (Construct->getNumArgs() == 2)
+    return {Construct->getArg(0), Construct->getArg(1)};
+  // (A pair converted from one of other types: `std::pair<double, double> p
+  // = std::make_pair(1, x);`.)
+  if (Construct->getNumArgs() == 1 &&
+      !Construct->getConstructor()->isCopyOrMoveConstructor())
+    return pairParts(Construct->getArg(0));
+  return {};
+}
+
 llvm::SmallVector<const Expr *, 2>
 complexParts(const CXXConstructExpr *Construct) {
   llvm::SmallVector<const Expr *, 2> Parts;
@@ -786,7 +819,10 @@ std::string ExprPrinter::print(const Expr *E) const {
     return typeName(Cast->getTypeAsWritten()) + "(" +
            print(Cast->getSubExpr()) + ")";
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-    if (Construct->getNumArgs() == 1)
+    // (A constructor whose one argument is defaulted builds an object of
+    // its own type: `runge_kutta4<state>()`, not its algebra.)
+    if (Construct->getNumArgs() == 1 &&
+        !isa<CXXDefaultArgExpr>(Construct->getArg(0)))
       return print(Construct->getArg(0));
     std::string Text =
         typeName(Construct->getType().getUnqualifiedType()) + "(";

@@ -172,6 +172,12 @@ bool needsZeroedStorage(clang::QualType T);
 
 /// Whether T is a std::complex.
 bool isStdComplex(clang::QualType T);
+/// Whether T is a std::pair.
+bool isStdPair(clang::QualType T);
+/// The two values a std::pair is built from (`std::pair<A, B>(a, b)`,
+/// `{a, b}`, `std::make_pair(a, b)`, also converted to another pair type),
+/// or none: lowering builds it member by member from them.
+llvm::SmallVector<const clang::Expr *, 2> pairParts(const clang::Expr *E);
 /// The real and imaginary parts a std::complex is built from (`{x, y}`,
 /// `(x)`), or none: its derivative is built the same way from theirs.
 llvm::SmallVector<const clang::Expr *, 2>

@@ -34,6 +34,10 @@
 #ifdef BOOST_MATH_TOOLS_MINIMA_HPP
 #include <ddx/rules/boost/math/tools/minima.hpp>
 #endif
+#if defined(BOOST_NUMERIC_ODEINT_INTEGRATE_INTEGRATE_CONST_HPP_INCLUDED) ||    \
+    defined(BOOST_NUMERIC_ODEINT_INTEGRATE_INTEGRATE_N_STEPS_HPP_INCLUDED)
+#include <ddx/rules/boost/numeric/odeint/integrate.hpp>
+#endif
 #if defined(_GLIBCXX_NUMERIC) || defined(_LIBCPP_NUMERIC)
 #include <ddx/rules/numeric.hpp>
 #endif
