@@ -1,6 +1,8 @@
-// ddx rules for Boost.Odeint's integrate_const and integrate_n_steps with
-// the explicit fixed-step steppers euler and runge_kutta4, on states that
-// are std::array or std::vector of numbers.
+// ddx rules for Boost.Odeint's integrate_const, integrate_n_steps and
+// integrate_adaptive with the explicit Runge-Kutta steppers euler,
+// runge_kutta4, runge_kutta_cash_karp54, runge_kutta_dopri5 and
+// runge_kutta_fehlberg78 (plain, or controlled for integrate_adaptive), on
+// states that are std::array or std::vector of numbers.
 //
 // The derivative is that of the steps odeint took (a discrete tangent and
 // a discrete adjoint), not of the exact flow: the primal runs in odeint
@@ -11,16 +13,24 @@
 // (8 * size bytes a step) and recomputes the stages of the step it pulls
 // back; it runs the integration once more to find the states, from the
 // starting state the reverse sweep put back. Start time, end time and dt
-// are options.
+// are options. An adaptive integration's step sizes are those the primal
+// accepted, held constant (their dependence on the state through the error
+// control is not differentiated, as in any discrete adjoint of an adaptive
+// solver).
 #ifndef DDX_RULES_BOOST_NUMERIC_ODEINT_INTEGRATE_HPP
 #define DDX_RULES_BOOST_NUMERIC_ODEINT_INTEGRATE_HPP
 #pragma GCC system_header // (library rules: see docs/rules.md)
 
 #include <array>
+#include <boost/numeric/odeint/integrate/integrate_adaptive.hpp>
 #include <boost/numeric/odeint/integrate/integrate_const.hpp>
 #include <boost/numeric/odeint/integrate/integrate_n_steps.hpp>
+#include <boost/numeric/odeint/stepper/controlled_runge_kutta.hpp>
 #include <boost/numeric/odeint/stepper/euler.hpp>
 #include <boost/numeric/odeint/stepper/runge_kutta4.hpp>
+#include <boost/numeric/odeint/stepper/runge_kutta_cash_karp54.hpp>
+#include <boost/numeric/odeint/stepper/runge_kutta_dopri5.hpp>
+#include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
 #include <cstddef>
 #include <ddx/rule.hpp>
 #include <vector>
@@ -42,6 +52,91 @@ struct runge_kutta4_tableau {
   static constexpr double b[4] = {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6};
   static constexpr double c[4] = {0, 0.5, 0.5, 1};
 };
+/// (The fifth-order solutions, which odeint steps with.)
+struct runge_kutta_cash_karp54_tableau {
+  static constexpr int stages = 6;
+  static constexpr double a[6][6] = {
+      {0, 0, 0, 0, 0, 0},
+      {1.0 / 5, 0, 0, 0, 0, 0},
+      {3.0 / 40, 9.0 / 40, 0, 0, 0, 0},
+      {3.0 / 10, -9.0 / 10, 6.0 / 5, 0, 0, 0},
+      {-11.0 / 54, 5.0 / 2, -70.0 / 27, 35.0 / 27, 0, 0},
+      {1631.0 / 55296, 175.0 / 512, 575.0 / 13824, 44275.0 / 110592,
+       253.0 / 4096, 0}};
+  static constexpr double b[6] = {37.0 / 378,  0, 250.0 / 621,
+                                  125.0 / 594, 0, 512.0 / 1771};
+  static constexpr double c[6] = {0, 1.0 / 5, 3.0 / 10, 3.0 / 5, 1, 7.0 / 8};
+};
+struct runge_kutta_dopri5_tableau {
+  static constexpr int stages = 6;
+  static constexpr double a[6][6] = {
+      {0, 0, 0, 0, 0, 0},
+      {1.0 / 5, 0, 0, 0, 0, 0},
+      {3.0 / 40, 9.0 / 40, 0, 0, 0, 0},
+      {44.0 / 45, -56.0 / 15, 32.0 / 9, 0, 0, 0},
+      {19372.0 / 6561, -25360.0 / 2187, 64448.0 / 6561, -212.0 / 729, 0, 0},
+      {9017.0 / 3168, -355.0 / 33, 46732.0 / 5247, 49.0 / 176, -5103.0 / 18656,
+       0}};
+  static constexpr double b[6] = {
+      35.0 / 384, 0, 500.0 / 1113, 125.0 / 192, -2187.0 / 6784, 11.0 / 84};
+  static constexpr double c[6] = {0, 1.0 / 5, 3.0 / 10, 4.0 / 5, 8.0 / 9, 1};
+};
+
+struct runge_kutta_fehlberg78_tableau {
+  static constexpr int stages = 13;
+  static constexpr double a[13][13] = {
+      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+      {2.0 / 27, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+      {1.0 / 36, 1.0 / 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+      {1.0 / 24, 0, 1.0 / 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+      {5.0 / 12, 0, -25.0 / 16, 25.0 / 16, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+      {1.0 / 20, 0, 0, 1.0 / 4, 1.0 / 5, 0, 0, 0, 0, 0, 0, 0, 0},
+      {-25.0 / 108, 0, 0, 125.0 / 108, -65.0 / 27, 125.0 / 54, 0, 0, 0, 0, 0, 0,
+       0},
+      {31.0 / 300, 0, 0, 0, 61.0 / 225, -2.0 / 9, 13.0 / 900, 0, 0, 0, 0, 0, 0},
+      {2.0, 0, 0, -53.0 / 6, 704.0 / 45, -107.0 / 9, 67.0 / 90, 3.0, 0, 0, 0, 0,
+       0},
+      {-91.0 / 108, 0, 0, 23.0 / 108, -976.0 / 135, 311.0 / 54, -19.0 / 60,
+       17.0 / 6, -1.0 / 12, 0, 0, 0, 0},
+      {2383.0 / 4100, 0, 0, -341.0 / 164, 4496.0 / 1025, -301.0 / 82,
+       2133.0 / 4100, 45.0 / 82, 45.0 / 164, 18.0 / 41, 0, 0, 0},
+      {3.0 / 205, 0, 0, 0, 0, -6.0 / 41, -3.0 / 205, -3.0 / 41, 3.0 / 41,
+       6.0 / 41, 0, 0, 0},
+      {-1777.0 / 4100, 0, 0, -341.0 / 164, 4496.0 / 1025, -289.0 / 82,
+       2193.0 / 4100, 51.0 / 82, 33.0 / 164, 12.0 / 41, 0, 1.0, 0}};
+  static constexpr double b[13] = {
+      0,        0,         0,         0, 0,          34.0 / 105, 9.0 / 35,
+      9.0 / 35, 9.0 / 280, 9.0 / 280, 0, 41.0 / 840, 41.0 / 840};
+  static constexpr double c[13] = {
+      0,       2.0 / 27, 1.0 / 9, 1.0 / 6, 5.0 / 12, 1.0 / 2, 5.0 / 6,
+      1.0 / 6, 2.0 / 3,  1.0 / 3, 1.0,     0,        1.0};
+};
+
+/// The tableau of an odeint stepper; controlled steppers step with their
+/// error stepper's.
+template <class Stepper> struct tableau_of;
+template <class... P> struct tableau_of<::boost::numeric::odeint::euler<P...>> {
+  using type = euler_tableau;
+};
+template <class... P>
+struct tableau_of<::boost::numeric::odeint::runge_kutta4<P...>> {
+  using type = runge_kutta4_tableau;
+};
+template <class... P>
+struct tableau_of<::boost::numeric::odeint::runge_kutta_cash_karp54<P...>> {
+  using type = runge_kutta_cash_karp54_tableau;
+};
+template <class... P>
+struct tableau_of<::boost::numeric::odeint::runge_kutta_dopri5<P...>> {
+  using type = runge_kutta_dopri5_tableau;
+};
+template <class... P>
+struct tableau_of<::boost::numeric::odeint::runge_kutta_fehlberg78<P...>> {
+  using type = runge_kutta_fehlberg78_tableau;
+};
+template <class E, class... P>
+struct tableau_of<::boost::numeric::odeint::controlled_runge_kutta<E, P...>>
+    : tableau_of<E> {};
 
 /// A state of the same size with zeros.
 template <class State> State zeros_like(const State &x) {
@@ -51,18 +146,46 @@ template <class State> State zeros_like(const State &x) {
   return z;
 }
 
-/// The states odeint stepped from and the times of the steps (and, last,
-/// the final state and time).
-template <class State, class Time> struct trajectory {
-  std::vector<State> states;
-  std::vector<Time> times;
-};
+template <class State, class Time> struct trajectory;
 /// An odeint observer filling a trajectory (odeint copies observers).
 template <class State, class Time> struct recorder {
   trajectory<State, Time> *into;
   void operator()(const State &x, Time t) const {
     into->states.push_back(x);
     into->times.push_back(t);
+  }
+};
+
+/// The states odeint stepped from and the times of the steps (and, last,
+/// the final state and time).
+template <class State, class Time> struct trajectory {
+  std::vector<State> states;
+  std::vector<Time> times;
+  /// The steps' sizes: dt each (integrate_const, integrate_n_steps); the
+  /// last one shortened to end at end (integrate_adaptive with a plain
+  /// stepper, computed as odeint does); or, from a controlled stepper, the
+  /// times' differences.
+  std::vector<Time> fixed(Time dt) const {
+    return std::vector<Time>(times.empty() ? 0 : times.size() - 1, dt);
+  }
+  std::vector<Time> fixed_to(Time start, Time end, Time dt) const {
+    namespace detail = ::boost::numeric::odeint::detail;
+    std::size_t full = 0;
+    while (detail::less_eq_with_sign(
+        static_cast<Time>(start + Time(full) * dt + dt), end, dt))
+      ++full;
+    std::vector<Time> sizes(full, dt);
+    Time reached = start + dt * Time(full);
+    if (detail::less_with_sign(reached, end, dt))
+      sizes.push_back(end - reached);
+    return sizes;
+  }
+  recorder<State, Time> observer() { return {this}; }
+  std::vector<Time> accepted() const {
+    std::vector<Time> sizes;
+    for (std::size_t i = 0; i + 1 < times.size(); ++i)
+      sizes.push_back(times[i + 1] - times[i]);
+    return sizes;
   }
 };
 
@@ -132,28 +255,32 @@ void step_pullback(const F &f, const State &x, State &lambda, Time t, Time dt) {
   lambda = start;
 }
 
-template <class Tab, class State, class Time, class F>
-void tangent(const F &f, const trajectory<State, Time> &path, Time dt,
-             State &dstate) {
-  for (std::size_t i = 0; i + 1 < path.states.size(); ++i)
-    step_tangent<Tab>(f, path.states[i], dstate, path.times[i], dt);
+template <class Stepper, class State, class Time, class F>
+void tangent(const F &f, const trajectory<State, Time> &path,
+             const std::vector<Time> &dts, State &dstate) {
+  using Tab = typename tableau_of<Stepper>::type;
+  for (std::size_t i = 0; i < dts.size(); ++i)
+    step_tangent<Tab>(f, path.states[i], dstate, path.times[i], dts[i]);
 }
-template <class Tab, class State, class Time, class F>
-void pullback(const F &f, const trajectory<State, Time> &path, Time dt,
-              State &dstate) {
-  for (std::size_t i = path.states.size() - 1; i-- > 0;)
-    step_pullback<Tab>(f, path.states[i], dstate, path.times[i], dt);
+template <class Stepper, class State, class Time, class F>
+void pullback(const F &f, const trajectory<State, Time> &path,
+              const std::vector<Time> &dts, State &dstate) {
+  using Tab = typename tableau_of<Stepper>::type;
+  for (std::size_t i = dts.size(); i-- > 0;)
+    step_pullback<Tab>(f, path.states[i], dstate, path.times[i], dts[i]);
 }
 
 } // namespace ddx::rules::odeint_detail
 
 namespace ddx::rules::boost::numeric::odeint {
 
-// For each stepper: integrate_const(stepper, system, state, t0, t1, dt) and
-// integrate_n_steps(stepper, system, state, t0, dt, n). The state is
+// integrate_const(stepper, system, state, t0, t1, dt),
+// integrate_n_steps(stepper, system, state, t0, dt, n) and
+// integrate_adaptive(stepper, system, state, t0, t1, dt). The state is
 // updated in place: its tangent slot is its shadow, which the pushforward
 // carries to the end, and in reverse mode the pullback finds in it the
 // adjoint of the final state and leaves there that of the starting state.
+// Each rule is written once for each stepper the rules have a tableau of.
 #define DDX_ODEINT_FIXED_STEP_RULES(name)                                      \
   template <class S, class V, class D, class T, class A, class O, class R,     \
             class System, class State, class Time>                             \
@@ -164,10 +291,10 @@ namespace ddx::rules::boost::numeric::odeint {
       State &dstate) {                                                         \
     odeint_detail::trajectory<State, Time> path;                               \
     std::size_t steps = ::boost::numeric::odeint::integrate_const(             \
-        stepper, system, state, start, end, dt,                                \
-        odeint_detail::recorder<State, Time>{&path});                          \
-    odeint_detail::tangent<odeint_detail::name##_tableau>(system, path, dt,    \
-                                                          dstate);             \
+        stepper, system, state, start, end, dt, path.observer());              \
+    odeint_detail::tangent<                                                    \
+        ::boost::numeric::odeint::name<S, V, D, T, A, O, R>>(                  \
+        system, path, path.fixed(dt), dstate);                                 \
     return steps;                                                              \
   }                                                                            \
   template <class S, class V, class D, class T, class A, class O, class R,     \
@@ -179,11 +306,11 @@ namespace ddx::rules::boost::numeric::odeint {
       State &dstate) {                                                         \
     odeint_detail::trajectory<State, Time> path;                               \
     State x = state;                                                           \
-    ::boost::numeric::odeint::integrate_const(                                 \
-        stepper, system, x, start, end, dt,                                    \
-        odeint_detail::recorder<State, Time>{&path});                          \
-    odeint_detail::pullback<odeint_detail::name##_tableau>(system, path, dt,   \
-                                                           dstate);            \
+    ::boost::numeric::odeint::integrate_const(stepper, system, x, start, end,  \
+                                              dt, path.observer());            \
+    odeint_detail::pullback<                                                   \
+        ::boost::numeric::odeint::name<S, V, D, T, A, O, R>>(                  \
+        system, path, path.fixed(dt), dstate);                                 \
   }                                                                            \
   template <class S, class V, class D, class T, class A, class O, class R,     \
             class System, class State, class Time>                             \
@@ -194,10 +321,10 @@ namespace ddx::rules::boost::numeric::odeint {
       State &dstate) {                                                         \
     odeint_detail::trajectory<State, Time> path;                               \
     Time end = ::boost::numeric::odeint::integrate_n_steps(                    \
-        stepper, system, state, start, dt, steps,                              \
-        odeint_detail::recorder<State, Time>{&path});                          \
-    odeint_detail::tangent<odeint_detail::name##_tableau>(system, path, dt,    \
-                                                          dstate);             \
+        stepper, system, state, start, dt, steps, path.observer());            \
+    odeint_detail::tangent<                                                    \
+        ::boost::numeric::odeint::name<S, V, D, T, A, O, R>>(                  \
+        system, path, path.fixed(dt), dstate);                                 \
     return {end, Time(0)};                                                     \
   }                                                                            \
   template <class S, class V, class D, class T, class A, class O, class R,     \
@@ -209,16 +336,86 @@ namespace ddx::rules::boost::numeric::odeint {
       ::ddx::tangent_t<Time>, State &dstate) {                                 \
     odeint_detail::trajectory<State, Time> path;                               \
     State x = state;                                                           \
-    ::boost::numeric::odeint::integrate_n_steps(                               \
-        stepper, system, x, start, dt, steps,                                  \
-        odeint_detail::recorder<State, Time>{&path});                          \
-    odeint_detail::pullback<odeint_detail::name##_tableau>(system, path, dt,   \
-                                                           dstate);            \
+    ::boost::numeric::odeint::integrate_n_steps(stepper, system, x, start, dt, \
+                                                steps, path.observer());       \
+    odeint_detail::pullback<                                                   \
+        ::boost::numeric::odeint::name<S, V, D, T, A, O, R>>(                  \
+        system, path, path.fixed(dt), dstate);                                 \
+  }                                                                            \
+  template <class S, class V, class D, class T, class A, class O, class R,     \
+            class System, class State, class Time>                             \
+  std::size_t integrate_adaptive_pushforward(                                  \
+      DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
+      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,          \
+      State &dstate) {                                                         \
+    odeint_detail::trajectory<State, Time> path;                               \
+    std::size_t steps = ::boost::numeric::odeint::integrate_adaptive(          \
+        stepper, system, state, start, end, dt, path.observer());              \
+    odeint_detail::tangent<                                                    \
+        ::boost::numeric::odeint::name<S, V, D, T, A, O, R>>(                  \
+        system, path, path.fixed_to(start, end, dt), dstate);                  \
+    return steps;                                                              \
+  }                                                                            \
+  template <class S, class V, class D, class T, class A, class O, class R,     \
+            class System, class State, class Time>                             \
+  void integrate_adaptive_pullback(                                            \
+      DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
+      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,          \
+      State &dstate) {                                                         \
+    odeint_detail::trajectory<State, Time> path;                               \
+    State x = state;                                                           \
+    ::boost::numeric::odeint::integrate_adaptive(stepper, system, x, start,    \
+                                                 end, dt, path.observer());    \
+    odeint_detail::pullback<                                                   \
+        ::boost::numeric::odeint::name<S, V, D, T, A, O, R>>(                  \
+        system, path, path.fixed_to(start, end, dt), dstate);                  \
   }
 
 DDX_ODEINT_FIXED_STEP_RULES(euler)
 DDX_ODEINT_FIXED_STEP_RULES(runge_kutta4)
+DDX_ODEINT_FIXED_STEP_RULES(runge_kutta_cash_karp54)
+DDX_ODEINT_FIXED_STEP_RULES(runge_kutta_dopri5)
+DDX_ODEINT_FIXED_STEP_RULES(runge_kutta_fehlberg78)
 #undef DDX_ODEINT_FIXED_STEP_RULES
+
+// A controlled stepper (make_controlled(abs, rel, runge_kutta_dopri5<...>()))
+// in integrate_adaptive: the steps it accepted, at the sizes it took them.
+template <class E, class C, class Adj, class Res, class Cat, class System,
+          class State, class Time>
+std::size_t integrate_adaptive_pushforward(
+    DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res,
+                                                                Cat>
+        stepper,
+    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
+    DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,
+    State &dstate) {
+  using Stepper =
+      ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res, Cat>;
+  odeint_detail::trajectory<State, Time> path;
+  std::size_t steps = ::boost::numeric::odeint::integrate_adaptive(
+      stepper, system, state, start, end, dt, path.observer());
+  odeint_detail::tangent<Stepper>(system, path, path.accepted(), dstate);
+  return steps;
+}
+template <class E, class C, class Adj, class Res, class Cat, class System,
+          class State, class Time>
+void integrate_adaptive_pullback(
+    DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res,
+                                                                Cat>
+        stepper,
+    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
+    DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,
+    State &dstate) {
+  using Stepper =
+      ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res, Cat>;
+  odeint_detail::trajectory<State, Time> path;
+  State x = state;
+  ::boost::numeric::odeint::integrate_adaptive(stepper, system, x, start, end,
+                                               dt, path.observer());
+  odeint_detail::pullback<Stepper>(system, path, path.accepted(), dstate);
+}
 
 } // namespace ddx::rules::boost::numeric::odeint
 
