@@ -9,6 +9,8 @@
 //   DDX_CALLABLE  marks a parameter that receives a callable: ddx passes an
 //                 object it generates for the concrete callable, which can
 //                 evaluate it, push tangents forward and pull adjoints back;
+//   DDX_IN_ORDER  beside it: the rule calls the callable as the library
+//                 does (so the callable may write what it captures);
 //   tangent_t<T>  the type of a tangent or adjoint, kept out of deduction;
 //   dual<T>       a value with its tangent;
 //   cotangent<T, N>  the adjoints of what a callable captures, as a vector.
@@ -23,6 +25,7 @@
 #define DDX_CALLABLE __attribute__((annotate("ddx::callable")))
 #define DDX_RANGE __attribute__((annotate("ddx::range")))
 #define DDX_OUTPUT_RANGE __attribute__((annotate("ddx::output_range")))
+#define DDX_IN_ORDER __attribute__((annotate("ddx::in_order")))
 #else
 /// Marks a parameter as an option: ddx never differentiates it. An active
 /// value passed to it is passed detached, with a warning.
@@ -35,6 +38,12 @@
 #define DDX_RANGE
 /// Marks an iterator parameter into a range the function writes.
 #define DDX_OUTPUT_RANGE
+/// Marks a callable parameter (beside DDX_CALLABLE) that the rule calls
+/// exactly as often, and in the order, the library does: the callable may
+/// then write what it captures (a for_each summing into a local). Without
+/// it, a rule may call its callables more often (to differentiate them),
+/// and ddx refuses callables that write what they capture.
+#define DDX_IN_ORDER
 #endif
 
 namespace ddx {

@@ -2,6 +2,7 @@
 #include "Emit/RuleCallEmitter.h"
 #include "Emit/DispatchLog.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -49,7 +50,7 @@ bool RuleCallEmitter::collect() {
     }
     Args.push_back(A);
   }
-  return C.Diags.errorCount() == Errors;
+  return checkRepeatedCalls() && C.Diags.errorCount() == Errors;
 }
 
 bool RuleCallEmitter::isHeldLambda(const Expr *E) {
@@ -254,6 +255,155 @@ RuleCallEmitter::resolvedCallables() const {
   return Resolved;
 }
 
+/// The parameter types of the function a call calls (also through a
+/// pointer), or none.
+static const FunctionProtoType *calleeType(const CallExpr *Call) {
+  QualType T = Call->getCallee()->IgnoreParenImpCasts()->getType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  return T->getAs<FunctionProtoType>();
+}
+
+/// Whether E is written where it stands. E denotes the storage of a
+/// variable or a part of it (a member, an element), or, with Address, its
+/// address: it is written when assigned or stepped, passed to a reference
+/// (its address to a pointer) to non-const, or made the object of a member
+/// function that changes it (other than the containers' accessors, whose
+/// result is looked at in turn). What a pointer held in it points to is
+/// not its storage.
+static bool writtenAt(const Expr *E, ASTContext &Ctx, bool Address) {
+  static const llvm::StringRef Accessors[] = {
+      "operator[]", "at",   "data",  "begin", "end",  "cbegin",
+      "cend",       "size", "front", "back",  "empty"};
+  for (const DynTypedNode &P : Ctx.getParents(*E)) {
+    if (auto *B = P.get<BinaryOperator>())
+      return !Address && B->isAssignmentOp() && B->getLHS() == E;
+    if (auto *U = P.get<UnaryOperator>()) {
+      if (U->isIncrementDecrementOp())
+        return !Address;
+      if (U->getOpcode() == UO_AddrOf)
+        return writtenAt(U, Ctx, true);
+      return U->getOpcode() == UO_Deref && Address && writtenAt(U, Ctx, false);
+    }
+    if (auto *Cast = P.get<ImplicitCastExpr>()) {
+      if (Cast->getCastKind() == CK_LValueToRValue)
+        return false; // (read)
+      return writtenAt(
+          Cast, Ctx, Address || Cast->getCastKind() == CK_ArrayToPointerDecay);
+    }
+    if (P.get<ParenExpr>() || P.get<MaterializeTemporaryExpr>())
+      return writtenAt(P.get<Expr>(), Ctx, Address);
+    if (auto *Subscript = P.get<ArraySubscriptExpr>())
+      return Subscript->getBase() == E && Address &&
+             writtenAt(Subscript, Ctx, false);
+    if (auto *M = P.get<MemberExpr>()) {
+      if (M->getBase() != E || M->isArrow() != Address)
+        return false;
+      // (A member function called on it: its object.)
+      for (const DynTypedNode &Q : Ctx.getParents(*M))
+        if (auto *Call = Q.get<CXXMemberCallExpr>()) {
+          const CXXMethodDecl *Method = Call->getMethodDecl();
+          if (!Method || Method->isConst())
+            return false;
+          if (Method->getIdentifier() &&
+              !llvm::is_contained(Accessors, Method->getName()))
+            return true;
+          return writtenAt(Call, Ctx, false);
+        }
+      return writtenAt(M, Ctx, false);
+    }
+    if (auto *Op = P.get<CXXOperatorCallExpr>()) {
+      if (Op->getNumArgs() == 0 || Op->getArg(0) != E || Address)
+        return false;
+      if (Op->isAssignmentOp() || Op->getOperator() == OO_PlusPlus ||
+          Op->getOperator() == OO_MinusMinus)
+        return true;
+      return Op->getOperator() == OO_Subscript && writtenAt(Op, Ctx, false);
+    }
+    if (auto *Call = P.get<CallExpr>()) {
+      const FunctionProtoType *Type = calleeType(Call);
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        if (Call->getArg(I) != E)
+          continue;
+        if (!Type || I >= Type->getNumParams())
+          return true;
+        QualType T = Type->getParamType(I);
+        bool Writable = !T->getPointeeType().isNull() &&
+                        !T->getPointeeType().isConstQualified();
+        return Writable &&
+               (Address ? T->isPointerType() : T->isLValueReferenceType());
+      }
+      return false;
+    }
+  }
+  return false;
+}
+
+/// Whether Body writes V, or a part of it.
+static bool writes(const VarDecl *V, const clang::Stmt *Body, ASTContext &Ctx) {
+  if (!Body)
+    return false;
+  if (auto *Ref = dyn_cast<DeclRefExpr>(Body);
+      Ref && Ref->getDecl() == V && writtenAt(Ref, Ctx, false))
+    return true;
+  for (const clang::Stmt *Child : Body->children())
+    if (writes(V, Child, Ctx))
+      return true;
+  return false;
+}
+
+/// The variables a lambda captures by reference and writes, with the
+/// expressions that capture them.
+static std::vector<std::pair<const VarDecl *, const Expr *>>
+capturesWritten(const ResolvedCallable &R) {
+  std::vector<std::pair<const VarDecl *, const Expr *>> Written;
+  if (!R.Lambda)
+    return Written;
+  const CXXMethodDecl *Op = callOperator(R.Lambda->getLambdaClass());
+  const clang::Stmt *Body = Op ? Op->getBody() : nullptr;
+  unsigned I = 0;
+  for (const LambdaCapture &Capture : R.Lambda->captures()) {
+    const CalleeArg *Arg = I < R.Captures.size() ? &R.Captures[I] : nullptr;
+    ++I;
+    if (!Body || !Arg || !Arg->E || !Capture.capturesVariable() ||
+        Capture.getCaptureKind() != LCK_ByRef)
+      continue;
+    auto *V = dyn_cast<VarDecl>(Capture.getCapturedVar());
+    if (V && isModified(V, Body))
+      Written.emplace_back(V, Arg->E);
+  }
+  return Written;
+}
+
+bool RuleCallEmitter::checkRepeatedCalls() const {
+  if (B.CallsInOrder)
+    return true;
+  for (const auto &[Callable, R] : resolvedCallables()) {
+    const ValueDecl *Written = writtenIndirectly(R);
+    const CXXMethodDecl *Op =
+        R.Lambda ? callOperator(R.Lambda->getLambdaClass()) : nullptr;
+    for (auto [Variable, Capture] : capturesWritten(R))
+      if (!Written && Op && writes(Variable, Op->getBody(), C.Ctx))
+        Written = Variable;
+    if (!Written)
+      continue;
+    C.Diags.error(Callable->E->getExprLoc(),
+                  "the callable passed to '" +
+                      B.Callee->getQualifiedNameAsString() + "' writes '" +
+                      Written->getNameAsString() +
+                      "', which it captures or points to, and the rule for '" +
+                      B.Callee->getQualifiedNameAsString() +
+                      "' calls it more often than the library does (to "
+                      "differentiate it): the writes would be repeated");
+    C.Diags.note(Callable->E->getExprLoc(),
+                 "compute '" + Written->getNameAsString() +
+                     "' outside the callable, or keep it in a local of the "
+                     "callable");
+    return false;
+  }
+  return true;
+}
+
 bool RuleCallEmitter::writtenCaptures(std::vector<const Expr *> &Written) {
   bool Refused = false;
   for (const auto &[Callable, R] : resolvedCallables()) {
@@ -272,21 +422,9 @@ bool RuleCallEmitter::writtenCaptures(std::vector<const Expr *> &Written) {
       Refused = true;
       continue;
     }
-    if (!R.Lambda)
-      continue;
-    const CXXMethodDecl *Op = callOperator(R.Lambda->getLambdaClass());
-    const clang::Stmt *Body = Op ? Op->getBody() : nullptr;
-    unsigned I = 0;
-    for (const LambdaCapture &Capture : R.Lambda->captures()) {
-      const CalleeArg *Arg = I < R.Captures.size() ? &R.Captures[I] : nullptr;
-      ++I;
-      if (!Body || !Arg || !Arg->E || !Capture.capturesVariable() ||
-          Capture.getCaptureKind() != LCK_ByRef)
-        continue;
-      auto *V = dyn_cast<VarDecl>(Capture.getCapturedVar());
-      if (V && isModified(V, Body) && C.Printer.rootVar(Arg->E) >= 0)
-        Written.push_back(Arg->E);
-    }
+    for (auto [Variable, Capture] : capturesWritten(R))
+      if (C.Printer.rootVar(Capture) >= 0)
+        Written.push_back(Capture);
   }
   return !Refused;
 }

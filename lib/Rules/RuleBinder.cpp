@@ -299,6 +299,11 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
                           : ParamRole::Differentiable);
       Tangents += hasSlot(Roles.back());
     }
+    bool InOrder = true;
+    for (unsigned I = 0; I < FD->getNumParams(); ++I)
+      if (Roles[I] == ParamRole::Callable &&
+          !hasAnnotation(Rule->getParamDecl(I + Offset), "ddx::in_order"))
+        InOrder = false;
     unsigned Expected = FD->getNumParams() + Offset + Tangents;
     bool ObjectTangent = B.OnObject && Rule->getNumParams() == Expected + 1;
     bool Exact = Rule->getNumParams() == Expected || ObjectTangent;
@@ -307,6 +312,7 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
       continue;
     B.Roles = std::move(Roles);
     B.ObjectTangent = ObjectTangent;
+    B.CallsInOrder = InOrder;
     B.ReturnsDual = returnsDual(Rule);
     if (Exact)
       break;

@@ -74,6 +74,12 @@ struct CallBinding {
   /// Such a rule takes the object's tangent (adjoint) too, before the
   /// arguments' (the object carries derivatives: a std::complex).
   bool ObjectTangent = false;
+  /// Every callable parameter is marked DDX_IN_ORDER: the rule calls its
+  /// callables as often and in the order the library does (a for_each), so
+  /// a callable may write what it captures. Otherwise the rule may call
+  /// them more often (a root's derivative at the root it found), and such
+  /// writes would be repeated.
+  bool CallsInOrder = false;
 
   /// Whether the function writes through a parameter (its rule then does
   /// the primal's work).

@@ -25,7 +25,7 @@ namespace ddx::rules {
 
 template <class It, class Out, class Op, class D, class DEnd, class DOut>
 Out transform_pushforward(DDX_RANGE It first, DDX_RANGE It last,
-                          DDX_OUTPUT_RANGE Out out, DDX_CALLABLE Op op,
+                          DDX_OUTPUT_RANGE Out out, DDX_CALLABLE DDX_IN_ORDER Op op,
                           D dfirst, DEnd, DOut dout) {
   using T = range_detail::value_t<It>;
   for (; first != last; ++first, ++dfirst, ++out, ++dout) {
@@ -40,7 +40,7 @@ Out transform_pushforward(DDX_RANGE It first, DDX_RANGE It last,
 /// input's, which is the same element in place.)
 template <class It, class Out, class Op, class D, class DEnd, class DOut>
 void transform_pullback(DDX_RANGE It first, DDX_RANGE It last,
-                        DDX_OUTPUT_RANGE Out, DDX_CALLABLE Op op, D dfirst,
+                        DDX_OUTPUT_RANGE Out, DDX_CALLABLE DDX_IN_ORDER Op op, D dfirst,
                         DEnd, DOut dout) {
   using R = decltype(op(*first));
   std::ptrdiff_t n = last - first;
@@ -67,7 +67,7 @@ template <class It1, class It2, class Out, class Op, class D1, class DEnd,
           class D2, class DOut>
 Out transform_pushforward(DDX_RANGE It1 first1, DDX_RANGE It1 last1,
                           DDX_RANGE It2 first2, DDX_OUTPUT_RANGE Out out,
-                          DDX_CALLABLE Op op, D1 d1, DEnd, D2 d2, DOut dout) {
+                          DDX_CALLABLE DDX_IN_ORDER Op op, D1 d1, DEnd, D2 d2, DOut dout) {
   using A = range_detail::value_t<It1>;
   using B = range_detail::value_t<It2>;
   for (; first1 != last1; ++first1, ++first2, ++d1, ++d2, ++out, ++dout) {
@@ -83,7 +83,7 @@ template <class It1, class It2, class Out, class Op, class D1, class DEnd,
           class D2, class DOut>
 void transform_pullback(DDX_RANGE It1 first1, DDX_RANGE It1 last1,
                         DDX_RANGE It2 first2, DDX_OUTPUT_RANGE Out,
-                        DDX_CALLABLE Op op, D1 d1, DEnd, D2 d2, DOut dout) {
+                        DDX_CALLABLE DDX_IN_ORDER Op op, D1 d1, DEnd, D2 d2, DOut dout) {
   using R = decltype(op(*first1, *first2));
   std::ptrdiff_t n = last1 - first1;
   for (std::ptrdiff_t k = 0; k < n; ++k) {
@@ -110,7 +110,7 @@ std::ptrdiff_t transform_written(It1 first1, It1 last1, It2, Out, const Op &) {
 
 template <class It, class F, class D, class DEnd>
 void for_each_pushforward(DDX_OUTPUT_RANGE It first, DDX_OUTPUT_RANGE It last,
-                          DDX_CALLABLE F f, D dfirst, DEnd) {
+                          DDX_CALLABLE DDX_IN_ORDER F f, D dfirst, DEnd) {
   for (; first != last; ++first, ++dfirst) {
     auto &&dx = *dfirst;
     f.pushforward(*first, dx);
@@ -119,7 +119,7 @@ void for_each_pushforward(DDX_OUTPUT_RANGE It first, DDX_OUTPUT_RANGE It last,
 
 template <class It, class F, class D, class DEnd>
 void for_each_pullback(DDX_OUTPUT_RANGE It first, DDX_OUTPUT_RANGE It last,
-                       DDX_CALLABLE F f, D dfirst, DEnd) {
+                       DDX_CALLABLE DDX_IN_ORDER F f, D dfirst, DEnd) {
   std::ptrdiff_t n = last - first;
   for (std::ptrdiff_t k = 0; k < n; ++k) {
     auto &&dx = range_detail::slot(dfirst, k);

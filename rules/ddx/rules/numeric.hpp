@@ -47,14 +47,14 @@ void accumulate_pullback(DDX_RANGE It first, DDX_RANGE It last, T, T seed,
 
 template <class It, class T, class Op, class D, class DEnd>
 ::ddx::dual<T> accumulate_pushforward(DDX_RANGE It first, DDX_RANGE It last,
-                                      T init, DDX_CALLABLE Op op, D dfirst,
+                                      T init, DDX_CALLABLE DDX_IN_ORDER Op op, D dfirst,
                                       DEnd, ::ddx::tangent_t<T> dinit) {
   return range_detail::fold_pushforward(first, last, init, dinit, op, dfirst);
 }
 
 template <class It, class T, class Op, class D, class DEnd>
 void accumulate_pullback(DDX_RANGE It first, DDX_RANGE It last, T init,
-                         DDX_CALLABLE Op op, T seed, D dfirst, DEnd,
+                         DDX_CALLABLE DDX_IN_ORDER Op op, T seed, D dfirst, DEnd,
                          ::ddx::tangent_t<T> &dinit) {
   dinit += range_detail::fold_pullback(first, last, init, op, seed, dfirst);
 }
@@ -92,7 +92,7 @@ template <class It1, class It2, class T, class Reduce, class Map, class D1,
 ::ddx::dual<T>
 inner_product_pushforward(DDX_RANGE It1 first1, DDX_RANGE It1 last1,
                           DDX_RANGE It2 first2, T init,
-                          DDX_CALLABLE Reduce reduce, DDX_CALLABLE Map map,
+                          DDX_CALLABLE DDX_IN_ORDER Reduce reduce, DDX_CALLABLE DDX_IN_ORDER Map map,
                           D1 d1, DEnd, D2 d2, ::ddx::tangent_t<T> dinit) {
   return range_detail::fold2_pushforward(first1, last1, first2, init, dinit,
                                          reduce, map, d1, d2);
@@ -102,7 +102,7 @@ template <class It1, class It2, class T, class Reduce, class Map, class D1,
           class DEnd, class D2>
 void inner_product_pullback(DDX_RANGE It1 first1, DDX_RANGE It1 last1,
                             DDX_RANGE It2 first2, T init,
-                            DDX_CALLABLE Reduce reduce, DDX_CALLABLE Map map,
+                            DDX_CALLABLE DDX_IN_ORDER Reduce reduce, DDX_CALLABLE DDX_IN_ORDER Map map,
                             T seed, D1 d1, DEnd, D2 d2,
                             ::ddx::tangent_t<T> &dinit) {
   dinit += range_detail::fold2_pullback(first1, last1, first2, init, reduce,
@@ -151,7 +151,7 @@ template <class It1, class It2, class T, class Reduce, class Map, class D1,
 ::ddx::dual<T>
 transform_reduce_pushforward(DDX_RANGE It1 first1, DDX_RANGE It1 last1,
                              DDX_RANGE It2 first2, T init,
-                             DDX_CALLABLE Reduce reduce, DDX_CALLABLE Map map,
+                             DDX_CALLABLE DDX_IN_ORDER Reduce reduce, DDX_CALLABLE DDX_IN_ORDER Map map,
                              D1 d1, DEnd, D2 d2, ::ddx::tangent_t<T> dinit) {
   std::ptrdiff_t n = last1 - first1;
   range_detail::recording rec(2 * n + 1);
@@ -170,7 +170,7 @@ template <class It1, class It2, class T, class Reduce, class Map, class D1,
           class DEnd, class D2>
 void transform_reduce_pullback(DDX_RANGE It1 first1, DDX_RANGE It1 last1,
                                DDX_RANGE It2 first2, T init,
-                               DDX_CALLABLE Reduce reduce, DDX_CALLABLE Map map,
+                               DDX_CALLABLE DDX_IN_ORDER Reduce reduce, DDX_CALLABLE DDX_IN_ORDER Map map,
                                T seed, D1 d1, DEnd, D2 d2,
                                ::ddx::tangent_t<T> &dinit) {
   std::ptrdiff_t n = last1 - first1;
@@ -215,7 +215,7 @@ template <class It, class T, class Reduce, class Map, class D, class DEnd,
           class = range_detail::positions<It>>
 ::ddx::dual<T>
 transform_reduce_pushforward(DDX_RANGE It first, DDX_RANGE It last, T init,
-                             DDX_CALLABLE Reduce reduce, DDX_CALLABLE Map map,
+                             DDX_CALLABLE DDX_IN_ORDER Reduce reduce, DDX_CALLABLE DDX_IN_ORDER Map map,
                              D dfirst, DEnd, ::ddx::tangent_t<T> dinit) {
   std::ptrdiff_t n = last - first;
   range_detail::recording rec(n + 1);
@@ -232,7 +232,7 @@ transform_reduce_pushforward(DDX_RANGE It first, DDX_RANGE It last, T init,
 template <class It, class T, class Reduce, class Map, class D, class DEnd,
           class = range_detail::positions<It>>
 void transform_reduce_pullback(DDX_RANGE It first, DDX_RANGE It last, T init,
-                               DDX_CALLABLE Reduce reduce, DDX_CALLABLE Map map,
+                               DDX_CALLABLE DDX_IN_ORDER Reduce reduce, DDX_CALLABLE DDX_IN_ORDER Map map,
                                T seed, D dfirst, DEnd,
                                ::ddx::tangent_t<T> &dinit) {
   std::ptrdiff_t n = last - first;
@@ -296,7 +296,7 @@ record_reduce(range_detail::recording &rec, std::ptrdiff_t n) {
 
 template <class It, class T, class Op, class D, class DEnd>
 ::ddx::dual<T> reduce_pushforward(DDX_RANGE It first, DDX_RANGE It last, T init,
-                                  DDX_CALLABLE Op op, D dfirst, DEnd,
+                                  DDX_CALLABLE DDX_IN_ORDER Op op, D dfirst, DEnd,
                                   ::ddx::tangent_t<T> dinit) {
   std::ptrdiff_t n = last - first;
   range_detail::recording rec(n + 1);
@@ -313,7 +313,7 @@ template <class It, class T, class Op, class D, class DEnd>
 
 template <class It, class T, class Op, class D, class DEnd>
 void reduce_pullback(DDX_RANGE It first, DDX_RANGE It last, T init,
-                     DDX_CALLABLE Op op, T seed, D dfirst, DEnd,
+                     DDX_CALLABLE DDX_IN_ORDER Op op, T seed, D dfirst, DEnd,
                      ::ddx::tangent_t<T> &dinit) {
   std::ptrdiff_t n = last - first;
   range_detail::recording rec(n + 1);
@@ -335,7 +335,7 @@ void reduce_pullback(DDX_RANGE It first, DDX_RANGE It last, T init,
 
 template <class It, class Out, class Op, class D, class DEnd, class DOut>
 Out partial_sum_pushforward(DDX_RANGE It first, DDX_RANGE It last,
-                            DDX_OUTPUT_RANGE Out out, DDX_CALLABLE Op op,
+                            DDX_OUTPUT_RANGE Out out, DDX_CALLABLE DDX_IN_ORDER Op op,
                             D dfirst, DEnd, DOut dout) {
   using T = range_detail::value_t<It>;
   if (first == last)
@@ -358,7 +358,7 @@ Out partial_sum_pushforward(DDX_RANGE It first, DDX_RANGE It last,
 /// input's, which is the same element in place.)
 template <class It, class Out, class Op, class D, class DEnd, class DOut>
 void partial_sum_pullback(DDX_RANGE It first, DDX_RANGE It last,
-                          DDX_OUTPUT_RANGE Out, DDX_CALLABLE Op op, D dfirst,
+                          DDX_OUTPUT_RANGE Out, DDX_CALLABLE DDX_IN_ORDER Op op, D dfirst,
                           DEnd, DOut dout) {
   using T = range_detail::value_t<It>;
   std::ptrdiff_t n = last - first;
