@@ -246,10 +246,15 @@ bool hasDefaultedValues(QualType T) {
 bool isValueClass(const CXXRecordDecl *R) {
   if (!R || !R->hasDefinition())
     return false;
-  // (std::pair: two public members, copied and assigned member by member,
-  // though its assignment operators are written out.)
-  if (R->isAggregate() || isStdPair(QualType(R->getTypeForDecl(), 0)))
+  if (R->isAggregate())
     return true;
+  // (std::pair: two public members, copied and assigned member by member,
+  // though its assignment operators are written out; not a pair of
+  // references, std::tie's kind.)
+  if (isStdPair(QualType(R->getTypeForDecl(), 0)))
+    return llvm::none_of(R->fields(), [](const FieldDecl *F) {
+      return F->getType()->isReferenceType();
+    });
   if (!R->isTriviallyCopyable() || R->isPolymorphic() || inStdNamespace(R))
     return false;
   return llvm::all_of(R->fields(), [](const FieldDecl *F) {

@@ -394,12 +394,10 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   if (auto Parts =
           isStdPair(T) ? pairParts(Init) : llvm::SmallVector<const Expr *, 2>();
       !Parts.empty()) {
-    auto Field = T->getAsCXXRecordDecl()->field_begin();
-    for (const char *Member : {".first", ".second"}) {
-      lowerInit(Var, Path + Member, Field->getType(), Parts[Member[1] == 's'],
-                Loc, Out);
-      ++Field;
-    }
+    unsigned Part = 0;
+    for (const FieldDecl *F : T->getAsCXXRecordDecl()->fields())
+      lowerInit(Var, Path + "." + F->getNameAsString(), F->getType(),
+                Parts[Part++], Loc, Out);
     return;
   }
   if (auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);

@@ -97,7 +97,6 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
                  "and assign that");
       return;
     }
-
     emitAssign(Out, Copy->getOperatorLoc(), Var, "", LValue, BO_Assign,
                Copy->getArg(1));
     auto *Method = cast<CXXMethodDecl>(Copy->getDirectCallee());
