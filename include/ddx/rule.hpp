@@ -144,6 +144,14 @@ template <class T, std::size_t N> struct cotangent {
   friend cotangent operator/(cotangent a, T s) { return a *= T(1) / s; }
 };
 
+/// Whether a callable object carries its captures' adjoints as a cotangent
+/// vector (F::cotangent_type, with pullback_to and accumulate): not when a
+/// capture holds a pointer, whose adjoints are behind it.
+template <class F, class = void> struct has_cotangent : std::false_type {};
+template <class F>
+struct has_cotangent<F, std::void_t<typename F::cotangent_type>>
+    : std::true_type {};
+
 } // namespace ddx
 
 #endif // DDX_RULE_HPP

@@ -71,7 +71,7 @@ public:
   /// a struct of them such as the (f, f') pair of a Newton solver's
   /// callable): its tangent comes with it, and a pullback takes its seed,
   /// as the generated functions do (FunctionAssembler::valueReturn).
-  bool floatingReturn() const { return isPlainValue(Ret); }
+  bool valueReturn() const { return isPlainValue(Ret); }
   /// The floating-point type of the return value's scalars, which its
   /// captures' cotangent vector holds; null when they are of several.
   QualType scalarReturn() const {
@@ -160,7 +160,7 @@ std::string AdaptorWriter::params(AdaptorKind K, bool Seeded) const {
       Shadows.push_back("_Adjoint" + std::to_string(Adjoints++) + " &" +
                         adjointInto(S));
   }
-  if (K == AdaptorKind::Adjoint && floatingReturn() && Seeded)
+  if (K == AdaptorKind::Adjoint && valueReturn() && Seeded)
     Out.push_back(retName() + " _seed");
   Out.insert(Out.end(), Shadows.begin(), Shadows.end());
   return llvm::join(Out, ", ");
@@ -292,7 +292,7 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
                       const std::vector<std::vector<std::string>> &Paths) {
   std::string Ret = W.retName();
   std::string Tape = ScratchTape;
-  std::string Tail = W.floatingReturn() ? "_seed, _tape" : "_tape";
+  std::string Tail = W.valueReturn() ? "_seed, _tape" : "_tape";
   bool HasValue = !Ret.empty() && Ret != "void";
   auto Body = [&](const std::function<std::string(const Slot &)> &Fwd,
                   const std::function<std::string(const Slot &)> &Rev) {
@@ -321,7 +321,7 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
           W.adjointLocals() + Tape + "::ddx_generated::" + Reverse + "(" +
           W.args(Shadowed, Tail) + ");\n" + W.adjointResults() + "}\n";
   QualType Scalar = W.scalarReturn();
-  if (!W.floatingReturn() || Paths.empty() || Scalar.isNull())
+  if (!W.valueReturn() || Paths.empty() || Scalar.isNull())
     return Text;
   // The same, with the captures' adjoints going into a cotangent vector: a
   // scalar capture's adjoint is a slot of it; a struct's or an array's
@@ -517,10 +517,10 @@ std::string CallableAdaptors::construct(EmitContext &C,
     std::string Call = "::ddx_generated::" + Main.Name + "(";
     Text += Ret + " operator()(" + W.params(AdaptorKind::Value) +
             ") const {\n" + W.scratchShadows() + "return " + Call +
-            W.args(ZeroTangent, "") + ")" +
-            (W.floatingReturn() ? ".value" : "") + ";\n}\n";
+            W.args(ZeroTangent, "") + ")" + (W.valueReturn() ? ".value" : "") +
+            ";\n}\n";
     Text += W.tangentTemplate() +
-            (W.floatingReturn() ? "::ddx::dual<" + Ret + ">" : Ret) +
+            (W.valueReturn() ? "::ddx::dual<" + Ret + ">" : Ret) +
             " pushforward(" + W.params(AdaptorKind::Dual) +
             ") const {\nreturn " + Call + W.args(Shadowed, "") + ");\n}\n";
   } else {

@@ -352,10 +352,11 @@ static bool writes(const VarDecl *V, const clang::Stmt *Body, ASTContext &Ctx) {
   return false;
 }
 
-/// The variables a lambda captures by reference and writes, with the
-/// expressions that capture them.
-static std::vector<std::pair<const VarDecl *, const Expr *>>
-capturesWritten(const ResolvedCallable &R) {
+/// The variables a lambda captures by reference and writes, as Writes
+/// (Variable, Body) tells, with the expressions that capture them.
+static std::vector<std::pair<const VarDecl *, const Expr *>> capturesWritten(
+    const ResolvedCallable &R,
+    llvm::function_ref<bool(const VarDecl *, const clang::Stmt *)> Writes) {
   std::vector<std::pair<const VarDecl *, const Expr *>> Written;
   if (!R.Lambda)
     return Written;
@@ -369,7 +370,7 @@ capturesWritten(const ResolvedCallable &R) {
         Capture.getCaptureKind() != LCK_ByRef)
       continue;
     auto *V = dyn_cast<VarDecl>(Capture.getCapturedVar());
-    if (V && isModified(V, Body))
+    if (V && Writes(V, Body))
       Written.emplace_back(V, Arg->E);
   }
   return Written;
@@ -380,11 +381,15 @@ bool RuleCallEmitter::checkRepeatedCalls() const {
     return true;
   for (const auto &[Callable, R] : resolvedCallables()) {
     const ValueDecl *Written = writtenIndirectly(R);
-    const CXXMethodDecl *Op =
-        R.Lambda ? callOperator(R.Lambda->getLambdaClass()) : nullptr;
-    for (auto [Variable, Capture] : capturesWritten(R))
-      if (!Written && Op && writes(Variable, Op->getBody(), C.Ctx))
-        Written = Variable;
+    // (isModified follows a reference argument into the callee it is
+    // passed to; writes sees that taking an address or an element to read
+    // it changes nothing. Both must hold.)
+    auto Captured =
+        capturesWritten(R, [&](const VarDecl *V, const clang::Stmt *Body) {
+          return isModified(V, Body) && writes(V, Body, C.Ctx);
+        });
+    if (!Written && !Captured.empty())
+      Written = Captured.front().first;
     if (!Written)
       continue;
     C.Diags.error(Callable->E->getExprLoc(),
@@ -422,7 +427,8 @@ bool RuleCallEmitter::writtenCaptures(std::vector<const Expr *> &Written) {
       Refused = true;
       continue;
     }
-    for (auto [Variable, Capture] : capturesWritten(R))
+    // (Any change counts here: what is put back needs no precision.)
+    for (auto [Variable, Capture] : capturesWritten(R, isModified))
       if (C.Printer.rootVar(Capture) >= 0)
         Written.push_back(Capture);
   }

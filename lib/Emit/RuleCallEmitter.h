@@ -86,14 +86,14 @@ private:
   void refuseReadWhileWritten(const Argument &Callable,
                               const std::string &Reads,
                               const std::string &AsBefore);
-  /// What the callables passed to the call write of what they capture by
-  /// reference (a for_each that sums into a local): the caller's
-  /// variables, which the reverse sweep puts back before the pullback.
-  /// False after refusing a callable that writes through a pointer.
   /// Refuses a callable that writes what it captures (or points to)
   /// passed to a rule that may call it more often than the library does
   /// (CallBinding::CallsInOrder).
   bool checkRepeatedCalls() const;
+  /// What the callables passed to the call write of what they capture by
+  /// reference (a for_each that sums into a local): the caller's
+  /// variables, which the reverse sweep puts back before the pullback.
+  /// False after refusing a callable that writes through a pointer.
   bool writtenCaptures(std::vector<const clang::Expr *> &Written);
   /// The callable arguments ddx resolves, with what they resolve to.
   std::vector<std::pair<const Argument *, ResolvedCallable>>

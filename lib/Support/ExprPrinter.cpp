@@ -374,19 +374,17 @@ bool needsZeroedStorage(QualType T) {
          });
 }
 
-bool isStdComplex(QualType T) {
+/// Whether T is a specialisation of the standard class template Name.
+static bool isStdSpecialization(QualType T, llvm::StringRef Name) {
   auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       T.getNonReferenceType()->getAsCXXRecordDecl());
   return Spec && Spec->isInStdNamespace() && Spec->getIdentifier() &&
-         Spec->getName() == "complex";
+         Spec->getName() == Name;
 }
 
-bool isStdPair(QualType T) {
-  auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType()->getAsCXXRecordDecl());
-  return Spec && Spec->isInStdNamespace() && Spec->getIdentifier() &&
-         Spec->getName() == "pair";
-}
+bool isStdComplex(QualType T) { return isStdSpecialization(T, "complex"); }
+
+bool isStdPair(QualType T) { return isStdSpecialization(T, "pair"); }
 
 llvm::SmallVector<const Expr *, 2> pairParts(const Expr *E) {
   E = skipImplicit(E);

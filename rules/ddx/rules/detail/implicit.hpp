@@ -33,11 +33,6 @@ template <class R, class = void> struct is_tuple_like : std::false_type {};
 template <class R>
 struct is_tuple_like<R, std::void_t<decltype(std::tuple_size<R>::value)>>
     : std::true_type {};
-
-template <class F, class = void> struct has_cotangent : std::false_type {};
-template <class F>
-struct has_cotangent<F, std::void_t<typename F::cotangent_type>>
-    : std::true_type {};
 template <class F, bool> struct cotangent_of { using type = std::nullptr_t; };
 template <class F> struct cotangent_of<F, true> {
   using type = typename F::cotangent_type;
@@ -89,7 +84,7 @@ template <class F, class T> T root_tangent(const F &f, T x) {
 /// a slope pulls a unit seed back already, and the commit pulls back the
 /// rest.
 template <class F, class T> class pullbacks {
-  static constexpr bool by_vector = detail::has_cotangent<F>::value;
+  static constexpr bool by_vector = ::ddx::has_cotangent<F>::value;
   struct point {
     T x, seed = 0, applied = 0;
     T slope = 0;

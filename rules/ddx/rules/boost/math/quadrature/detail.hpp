@@ -125,13 +125,6 @@ template <class Real, class F, class Integrate>
   return {r.value, r.payload};
 }
 
-/// Whether an adjoint object carries its captures' adjoints in a cotangent
-/// vector (they are floating-point values, not behind a pointer).
-template <class F, class = void> struct has_cotangent : std::false_type {};
-template <class F>
-struct has_cotangent<F, std::void_t<typename F::cotangent_type>>
-    : std::true_type {};
-
 /// A payload that records which integrand evaluations the integral is made
 /// of and with what weight: (evaluation index, weight) terms, repeated
 /// indices summing. The integral is linear in the integrand's values, so
@@ -185,7 +178,7 @@ template <class Real, class F, class Integrate>
 void pullback(const F &f, Real seed, Integrate integrate) {
   if (seed == 0)
     return;
-  if constexpr (has_cotangent<F>::value) {
+  if constexpr (::ddx::has_cotangent<F>::value) {
     auto r = integrate(cotangent_integrand<Real>(f));
     f.accumulate(r.payload * seed);
   } else {

@@ -255,15 +255,17 @@ void step_pullback(const F &f, const State &x, State &lambda, Time t, Time dt) {
   lambda = start;
 }
 
+/// The tangent along a trajectory stepped by Stepper (whose tableau the
+/// steps are replayed with), and the adjoint back along it.
 template <class Stepper, class State, class Time, class F>
-void tangent(const F &f, const trajectory<State, Time> &path,
+void tangent(const Stepper &, const F &f, const trajectory<State, Time> &path,
              const std::vector<Time> &dts, State &dstate) {
   using Tab = typename tableau_of<Stepper>::type;
   for (std::size_t i = 0; i < dts.size(); ++i)
     step_tangent<Tab>(f, path.states[i], dstate, path.times[i], dts[i]);
 }
 template <class Stepper, class State, class Time, class F>
-void pullback(const F &f, const trajectory<State, Time> &path,
+void pullback(const Stepper &, const F &f, const trajectory<State, Time> &path,
               const std::vector<Time> &dts, State &dstate) {
   using Tab = typename tableau_of<Stepper>::type;
   for (std::size_t i = dts.size(); i-- > 0;)
@@ -292,9 +294,7 @@ namespace ddx::rules::boost::numeric::odeint {
     odeint_detail::trajectory<State, Time> path;                               \
     std::size_t steps = ::boost::numeric::odeint::integrate_const(             \
         stepper, system, state, start, end, dt, path.observer());              \
-    odeint_detail::tangent<                                                    \
-        ::boost::numeric::odeint::name<S, V, D, T, A, O, R>>(                  \
-        system, path, path.fixed(dt), dstate);                                 \
+    odeint_detail::tangent(stepper, system, path, path.fixed(dt), dstate);     \
     return steps;                                                              \
   }                                                                            \
   template <class S, class V, class D, class T, class A, class O, class R,     \
@@ -308,9 +308,7 @@ namespace ddx::rules::boost::numeric::odeint {
     State x = state;                                                           \
     ::boost::numeric::odeint::integrate_const(stepper, system, x, start, end,  \
                                               dt, path.observer());            \
-    odeint_detail::pullback<                                                   \
-        ::boost::numeric::odeint::name<S, V, D, T, A, O, R>>(                  \
-        system, path, path.fixed(dt), dstate);                                 \
+    odeint_detail::pullback(stepper, system, path, path.fixed(dt), dstate);    \
   }                                                                            \
   template <class S, class V, class D, class T, class A, class O, class R,     \
             class System, class State, class Time>                             \
@@ -322,9 +320,7 @@ namespace ddx::rules::boost::numeric::odeint {
     odeint_detail::trajectory<State, Time> path;                               \
     Time end = ::boost::numeric::odeint::integrate_n_steps(                    \
         stepper, system, state, start, dt, steps, path.observer());            \
-    odeint_detail::tangent<                                                    \
-        ::boost::numeric::odeint::name<S, V, D, T, A, O, R>>(                  \
-        system, path, path.fixed(dt), dstate);                                 \
+    odeint_detail::tangent(stepper, system, path, path.fixed(dt), dstate);     \
     return {end, Time(0)};                                                     \
   }                                                                            \
   template <class S, class V, class D, class T, class A, class O, class R,     \
@@ -338,9 +334,7 @@ namespace ddx::rules::boost::numeric::odeint {
     State x = state;                                                           \
     ::boost::numeric::odeint::integrate_n_steps(stepper, system, x, start, dt, \
                                                 steps, path.observer());       \
-    odeint_detail::pullback<                                                   \
-        ::boost::numeric::odeint::name<S, V, D, T, A, O, R>>(                  \
-        system, path, path.fixed(dt), dstate);                                 \
+    odeint_detail::pullback(stepper, system, path, path.fixed(dt), dstate);    \
   }                                                                            \
   template <class S, class V, class D, class T, class A, class O, class R,     \
             class System, class State, class Time>                             \
@@ -352,9 +346,8 @@ namespace ddx::rules::boost::numeric::odeint {
     odeint_detail::trajectory<State, Time> path;                               \
     std::size_t steps = ::boost::numeric::odeint::integrate_adaptive(          \
         stepper, system, state, start, end, dt, path.observer());              \
-    odeint_detail::tangent<                                                    \
-        ::boost::numeric::odeint::name<S, V, D, T, A, O, R>>(                  \
-        system, path, path.fixed_to(start, end, dt), dstate);                  \
+    odeint_detail::tangent(stepper, system, path,                              \
+                           path.fixed_to(start, end, dt), dstate);             \
     return steps;                                                              \
   }                                                                            \
   template <class S, class V, class D, class T, class A, class O, class R,     \
@@ -368,9 +361,8 @@ namespace ddx::rules::boost::numeric::odeint {
     State x = state;                                                           \
     ::boost::numeric::odeint::integrate_adaptive(stepper, system, x, start,    \
                                                  end, dt, path.observer());    \
-    odeint_detail::pullback<                                                   \
-        ::boost::numeric::odeint::name<S, V, D, T, A, O, R>>(                  \
-        system, path, path.fixed_to(start, end, dt), dstate);                  \
+    odeint_detail::pullback(stepper, system, path,                             \
+                            path.fixed_to(start, end, dt), dstate);            \
   }
 
 DDX_ODEINT_FIXED_STEP_RULES(euler)
@@ -391,12 +383,10 @@ std::size_t integrate_adaptive_pushforward(
     DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
     DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,
     State &dstate) {
-  using Stepper =
-      ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res, Cat>;
   odeint_detail::trajectory<State, Time> path;
   std::size_t steps = ::boost::numeric::odeint::integrate_adaptive(
       stepper, system, state, start, end, dt, path.observer());
-  odeint_detail::tangent<Stepper>(system, path, path.accepted(), dstate);
+  odeint_detail::tangent(stepper, system, path, path.accepted(), dstate);
   return steps;
 }
 template <class E, class C, class Adj, class Res, class Cat, class System,
@@ -408,13 +398,11 @@ void integrate_adaptive_pullback(
     DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
     DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,
     State &dstate) {
-  using Stepper =
-      ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res, Cat>;
   odeint_detail::trajectory<State, Time> path;
   State x = state;
   ::boost::numeric::odeint::integrate_adaptive(stepper, system, x, start, end,
                                                dt, path.observer());
-  odeint_detail::pullback<Stepper>(system, path, path.accepted(), dstate);
+  odeint_detail::pullback(stepper, system, path, path.accepted(), dstate);
 }
 
 } // namespace ddx::rules::boost::numeric::odeint
