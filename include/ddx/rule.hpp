@@ -70,6 +70,21 @@ template <class T> struct dual {
   dual(const dual<U> &d) : value(T(d.value)), tangent(T(d.tangent)) {}
 };
 
+/// What a rule's `_forward` returns: the call's value and what its pullback
+/// needs of the primal (a root, a trajectory), which ddx keeps on the tape
+/// until the reverse sweep and passes to the pullback first. The pullback
+/// then need not run the primal computation again (docs/rules.md,
+/// "Records").
+template <class T, class Record> struct recorded {
+  T value;
+  Record record;
+};
+/// A record that is the value itself (a root, which the implicit function
+/// theorem needs).
+template <class T> recorded<T, T> record_value(const T &value) {
+  return {value, value};
+}
+
 /// The tangent or adjoint slot of a callable's parameter that carries no
 /// derivative (an int, a pointer): it takes whatever a rule passes there.
 struct no_derivative {

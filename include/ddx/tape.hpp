@@ -88,6 +88,17 @@ public:
     }
   }
 
+  /// A value the caller gives up (a rule's record): moved, not copied,
+  /// when it is not trivially copyable.
+  template <class T> void push_moved(T &&value) {
+    using V = std::remove_cv_t<std::remove_reference_t<T>>;
+    if constexpr (is_contiguous_v<V> || is_slot_v<V> ||
+                  std::is_trivially_copyable_v<V>)
+      push(value);
+    else
+      objects_.push_back(std::make_unique<object_copy<V>>(std::move(value)));
+  }
+
   /// A std::unique_ptr about to take other memory: the tape takes what it
   /// owns (moved, the pointer left empty), which the reverse sweep still
   /// reads, and pop gives it back.

@@ -256,8 +256,14 @@ bool flatten(QualType T, const std::string &Path,
     return true;
   }
   auto *Record = T->getAsCXXRecordDecl();
-  if (!isValueClass(Record) || Record->getNumBases() > 0)
+  if (!isValueClass(Record))
     return false;
+  // (An empty base holds no value: std::pair's.)
+  for (const CXXBaseSpecifier &Base : Record->bases()) {
+    const CXXRecordDecl *B = Base.getType()->getAsCXXRecordDecl();
+    if (!B || !B->isEmpty())
+      return false;
+  }
   for (const FieldDecl *F : Record->fields()) {
     if (!isDifferentiableType(F->getType()))
       continue;

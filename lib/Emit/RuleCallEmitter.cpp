@@ -690,9 +690,28 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
     Result.Forward.push_back("_tape.push(" + Text + ");");
     Rewind.insert(Rewind.begin(), "_tape.pop(" + Text + ");");
   }
-  Result.Forward.push_back((this->Result.empty() ? "" : this->Result + " = ") +
-                           C.Printer.calleeText(Call) + "(" +
-                           llvm::join(Primal, ", ") + ");");
+  // A rule with a forward sweep records what its pullback needs; the
+  // reverse sweep takes the record off the tape before putting back what
+  // the call overwrote (pushed before it).
+  bool Records = !B.Forward.empty() && varied();
+  std::string Record;
+  if (Records) {
+    Record = C.freshTemp();
+    std::string ForwardCall = B.Forward + "(" + llvm::join(Primal, ", ") + ")";
+    Result.Forward.push_back("auto " + Record + " = " + ForwardCall + ";");
+    Result.Forward.push_back("_tape.push_moved(std::move(" + Record +
+                             ".record));");
+    if (!this->Result.empty())
+      Result.Forward.push_back(this->Result + " = std::move(" + Record +
+                               ".value);");
+    Rewind.insert(Rewind.begin(),
+                  {"decltype(" + ForwardCall + ".record) " + Record + ";",
+                   "_tape.pop(" + Record + ");"});
+  } else {
+    Result.Forward.push_back(
+        (this->Result.empty() ? "" : this->Result + " = ") +
+        C.Printer.calleeText(Call) + "(" + llvm::join(Primal, ", ") + ");");
+  }
   if (!varied()) {
     Result.Reverse = Rewind;
     if (!Restore.empty())
@@ -758,6 +777,8 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
     Rev.insert(Rev.end(), Before.begin(), Before.end());
     Rev.insert(Rev.end(), Rewind.begin(), Rewind.end());
     log(B.Pullback, List, /*Forward=*/false);
+    if (Records)
+      List.insert(List.begin(), Record);
     // The seed is the adjoint of a floating-point result; a function that
     // returns a status has none (its outputs carry their own).
     bool Seeded = isSeededValue(Call->getType());

@@ -263,11 +263,25 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
   unsigned Offset = B.OnObject ? 1 : 0;
   // (The complex rules' pullback for exp does not make the real exp, whose
   // rule has none, a rule with a pullback.)
-  if (llvm::any_of(Lookup("_pullback"), [&](const NamedDecl *D) {
-        const FunctionDecl *Rule = asFunction(D);
-        return Rule && takesParamsOf(Rule, FD, Offset, /*Complex=*/true);
-      }))
+  auto HasPullback = [&](unsigned Skip) {
+    return llvm::any_of(Lookup("_pullback"), [&](const NamedDecl *D) {
+      const FunctionDecl *Rule = asFunction(D);
+      return Rule && takesParamsOf(Rule, FD, Offset + Skip, /*Complex=*/true);
+    });
+  };
+  // A rule may split its pullback: `_forward` computes the value and a
+  // record, which the pullback takes first (docs/rules.md, "Records").
+  bool Records = llvm::any_of(Lookup("_forward"), [&](const NamedDecl *D) {
+    const FunctionDecl *Rule = asFunction(D);
+    return Rule && Rule->getNumParams() == FD->getNumParams() + Offset &&
+           takesParamsOf(Rule, FD, Offset, /*Complex=*/true);
+  });
+  if (Records && HasPullback(1)) {
+    B.Forward = Qualified + Base.str() + "_forward" + Instance;
     B.Pullback = Qualified + Base.str() + "_pullback" + Instance;
+  } else if (HasPullback(0)) {
+    B.Pullback = Qualified + Base.str() + "_pullback" + Instance;
+  }
   if (llvm::any_of(Lookup("_written"), [&](const NamedDecl *D) {
         const FunctionDecl *Rule = asFunction(D);
         return Rule && Offset == 0 &&

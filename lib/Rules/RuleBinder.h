@@ -59,6 +59,9 @@ struct CallBinding {
   Kind K = Kind::Opaque;
   std::string Pushforward; ///< qualified rule name for Kind::Rule
   std::string Pullback;    ///< qualified name of the pullback, if any
+  /// Qualified name of the rule's forward sweep, if any: it returns the
+  /// value with a record (ddx::recorded), which the pullback takes first.
+  std::string Forward;
   /// Qualified name of the rule's `_written` function, if any: given the
   /// call's arguments, how many elements the call writes from its first
   /// output range on (so reverse mode can record them where the range is

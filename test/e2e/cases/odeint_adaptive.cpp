@@ -6,17 +6,11 @@
 // forward and reverse. The derivative is that of the steps odeint
 // accepted, at the sizes it took them; with tight tolerances it agrees
 // with finite differences of the primal.
-// (g++ 12 warns that Boost 1.74's steppers copy their uninitialised
-// scratch buffers when passed by value: a false positive in the library.)
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
 #include <ddx/ddx.hpp>
-#include <boost/numeric/odeint.hpp>
 #include <array>
 #include <cmath>
 #include <vector>
+#include "boost_odeint.hpp"
 #include "check.hpp"
 
 namespace ode = boost::numeric::odeint;

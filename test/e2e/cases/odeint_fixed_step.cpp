@@ -4,17 +4,11 @@
 // functor, a time-dependent right-hand side, and initial conditions that
 // depend on the parameters. The derivative is that of the steps odeint
 // took, checked against finite differences of the primal.
-// (g++ 12 warns that Boost 1.74's steppers copy their uninitialised
-// scratch buffers when passed by value: a false positive in the library.)
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
 #include <ddx/ddx.hpp>
-#include <boost/numeric/odeint.hpp>
 #include <array>
 #include <cmath>
 #include <vector>
+#include "boost_odeint.hpp"
 #include "check.hpp"
 
 namespace ode = boost::numeric::odeint;

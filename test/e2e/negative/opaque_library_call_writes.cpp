@@ -1,10 +1,11 @@
 // EXPECT-EXIT: 1
-// EXPECT-DIAG: 29:3: no derivative rule for 'gsl_integration_qng'
+// EXPECT-DIAG: 30:3: no derivative rule for 'gsl_integration_qagp'
 // Case: a C library call with no rule and no visible body that active data
 // reaches through a struct (F.params points to the active P) and that writes
 // its result through a pointer: an error naming the call, instead of a
 // derivative of exactly 0 (finite differences: -0.162). (This was
-// gsl_integration_qags, which has a rule now: hof_gsl_integration.cpp.)
+// gsl_integration_qags, then gsl_integration_qng, which have rules now:
+// hof_gsl_integration.cpp, hof_gsl_qng.cpp.)
 #include <ddx/ddx.hpp>
 #include <gsl/gsl_integration.h>
 #include <cmath>
@@ -24,9 +25,9 @@ double model(double k) {
   F.params = &P;
   gsl_integration_workspace *w = gsl_integration_workspace_alloc(1000);
   double result = 0, abserr = 0;
-  size_t neval;
-  // (gsl_integration_qng has no rule yet)
-  gsl_integration_qng(&F, 0, 1, 0, 1e-12, &result, &abserr, &neval);
+  double points[3] = {0, 0.5, 1};
+  // (gsl_integration_qagp has no rule yet)
+  gsl_integration_qagp(&F, points, 3, 0, 1e-12, 1000, w, &result, &abserr);
   gsl_integration_workspace_free(w);
   return result;
 }

@@ -136,6 +136,15 @@ public:
 template <class F, class T> void root_pullback(const F &f, T x, T seed) {
   if (seed == 0)
     return;
+  if constexpr (::ddx::has_cotangent<F>::value) {
+    // (One point: its cotangent, scaled, without pullbacks' bookkeeping.)
+    typename F::cotangent_type v{};
+    T by_x = 0;
+    f.pullback_to(v, x, on_first<result_t<F, T>>(T(1)), by_x);
+    if (by_x != 0)
+      f.accumulate(v * (-seed / by_x));
+    return;
+  }
   pullbacks<F, T> at(f);
   std::size_t root = at.at(x);
   T by_x = at.slope(root);

@@ -1,5 +1,5 @@
 // ddx rules for GSL's adaptive integration: gsl_integration_qag, qags,
-// qagi, qagiu and qagil.
+// qagi, qagiu and qagil; and its non-adaptive gsl_integration_qng.
 //
 // The integrand arrives as a gsl_function (a function pointer and its
 // `void *params`); ddx passes, in its place, an object it generates for
@@ -15,17 +15,20 @@
 // are read from GSL's own gsl_integration_qkN), so the only difference from
 // differentiating GSL's arithmetic is that qags' and qagi*'s extrapolation
 // (the epsilon algorithm) is not differentiated: their derivative is the
-// sum over the final subdivision. The bounds add the Leibniz terms. The
-// pullback runs the primal integration again in a workspace of its own
-// (the user's may have been reused or freed by then) to find the
-// subdivision, then pulls the integrand back at each point with its weight.
+// sum over the final subdivision. The bounds add the Leibniz terms. In
+// reverse mode the forward sweep records the quadrature's points and
+// weights on that subdivision (the user's workspace may have been reused or
+// freed by the reverse sweep), and the pullback pulls the integrand back at
+// each point with its weight.
 #ifndef DDX_RULES_GSL_INTEGRATION_HPP
 #define DDX_RULES_GSL_INTEGRATION_HPP
 #pragma GCC system_header // (library rules: see docs/rules.md)
 
+#include <cmath>
 #include <cstddef>
 #include <ddx/rule.hpp>
 #include <ddx/rules/boost/math/quadrature/detail.hpp>
+#include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
 #include <vector>
 
@@ -131,6 +134,89 @@ std::vector<point> points(const gsl_integration_workspace *w, const kronrod &k,
   return out;
 }
 
+/// gsl_integration_qng's nodes on [-1, 1], in the order it evaluates them:
+/// the 21 of its first rule, then the 22 its second adds, then the 44 its
+/// third adds. Read by integrating, once, a function it cannot converge on
+/// (so it evaluates all 87), with GSL's error handler off for that call.
+inline const std::vector<double> &qng_nodes() {
+  static const std::vector<double> nodes = [] {
+    std::vector<double> x;
+    gsl_function g{[](double t, void *v) {
+                     static_cast<std::vector<double> *>(v)->push_back(t);
+                     return std::sin(1000 * t);
+                   },
+                   &x};
+    gsl_error_handler_t *handler = gsl_set_error_handler_off();
+    double r, e;
+    std::size_t n;
+    gsl_integration_qng(&g, -1.0, 1.0, 0.0, 1e-13, &r, &e, &n);
+    gsl_set_error_handler(handler);
+    return x;
+  }();
+  return nodes;
+}
+
+/// The weights on [-1, 1] of the interpolatory rule with nodes x: those
+/// that integrate the Legendre polynomials P_0 ... P_{n-1} exactly
+/// (sum_i w_i P_k(x_i) = 2 if k = 0, else 0). Each of qng's rules is
+/// exact beyond degree n - 1, so these are its weights; the Legendre basis
+/// keeps the system well conditioned. Gaussian elimination with partial
+/// pivoting.
+inline std::vector<double> interpolatory_weights(const std::vector<double> &x) {
+  std::size_t n = x.size();
+  std::vector<std::vector<double>> m(n, std::vector<double>(n + 1, 0.0));
+  for (std::size_t i = 0; i < n; ++i) {
+    double previous = 1, current = x[i];
+    m[0][i] = 1;
+    if (n > 1)
+      m[1][i] = current;
+    for (std::size_t k = 2; k < n; ++k) {
+      double next = ((2 * k - 1) * x[i] * current - (k - 1) * previous) / k;
+      previous = current;
+      current = next;
+      m[k][i] = current;
+    }
+  }
+  m[0][n] = 2;
+  for (std::size_t c = 0; c < n; ++c) {
+    std::size_t pivot = c;
+    for (std::size_t r = c + 1; r < n; ++r)
+      if (std::fabs(m[r][c]) > std::fabs(m[pivot][c]))
+        pivot = r;
+    std::swap(m[c], m[pivot]);
+    for (std::size_t r = c + 1; r < n; ++r) {
+      double factor = m[r][c] / m[c][c];
+      for (std::size_t j = c; j <= n; ++j)
+        m[r][j] -= factor * m[c][j];
+    }
+  }
+  std::vector<double> w(n);
+  for (std::size_t c = n; c-- > 0;) {
+    double v = m[c][n];
+    for (std::size_t j = c + 1; j < n; ++j)
+      v -= m[c][j] * w[j];
+    w[c] = v / m[c][c];
+  }
+  return w;
+}
+
+/// The points of the qng rule with `count` (21, 43 or 87) evaluations on
+/// [a, b], as qng placed them.
+inline std::vector<point> qng_points(double a, double b, std::size_t count) {
+  static const std::vector<double> &nodes = qng_nodes();
+  static const std::vector<double> w21 = interpolatory_weights(
+      std::vector<double>(nodes.begin(), nodes.begin() + 21));
+  static const std::vector<double> w43 = interpolatory_weights(
+      std::vector<double>(nodes.begin(), nodes.begin() + 43));
+  static const std::vector<double> w87 = interpolatory_weights(nodes);
+  const std::vector<double> &w = count <= 21 ? w21 : count <= 43 ? w43 : w87;
+  double c = 0.5 * (a + b), h = 0.5 * (b - a);
+  std::vector<point> out;
+  for (std::size_t i = 0; i < w.size(); ++i)
+    out.push_back({c + h * nodes[i], h * w[i]});
+  return out;
+}
+
 /// A generated callable object as a gsl_function.
 template <class F> double evaluate(double x, void *f) {
   return (*static_cast<const F *>(f))(x);
@@ -138,20 +224,9 @@ template <class F> double evaluate(double x, void *f) {
 template <class F> gsl_function as_gsl(const F &f) {
   return gsl_function{&evaluate<F>, const_cast<F *>(&f)};
 }
-
-/// A workspace of the pullback's own.
-class scratch_workspace {
-public:
-  explicit scratch_workspace(std::size_t limit)
-      : w(gsl_integration_workspace_alloc(limit ? limit : 1)) {}
-  ~scratch_workspace() { gsl_integration_workspace_free(w); }
-  scratch_workspace(const scratch_workspace &) = delete;
-  scratch_workspace &operator=(const scratch_workspace &) = delete;
-  gsl_integration_workspace *get() const { return w; }
-
-private:
-  gsl_integration_workspace *w;
-};
+/// The user's own gsl_function, as the forward sweep passes it.
+inline gsl_function as_gsl(const gsl_function *f) { return *f; }
+inline gsl_function as_gsl(gsl_function *f) { return *f; }
 
 /// The tangent of the integral with respect to what the integrand
 /// captures: the integral of its tangent on the primal's points.
@@ -173,55 +248,78 @@ void integrand_pullback(const F &f, const std::vector<point> &ps, double seed) {
   }
 }
 
-/// A pushforward: `run(g, workspace)` is the primal call on the gsl_function
-/// g; the tangent is integrated on the subdivision it leaves.
-template <class F, class Run, class Map>
-int pushforward(const F &f, gsl_integration_workspace *workspace,
-                const kronrod &k, Map map, double *d_result, Run run) {
+/// A forward sweep: the primal call, recording the points of the
+/// quadrature on the subdivision it leaves in the workspace, which the
+/// pullback needs (the user's workspace may have been reused or freed by
+/// the reverse sweep).
+template <class F, class Map, class Run>
+::ddx::recorded<int, std::vector<point>>
+forward(const F &f, gsl_integration_workspace *workspace, const kronrod &k,
+        Map map, Run run) {
   gsl_function g = as_gsl(f);
   int status = run(&g, workspace);
-  *d_result = integrand_tangent(f, points(workspace, k, map));
-  return status;
+  return {status, points(workspace, k, map)};
 }
 
-/// A pullback: the primal call again, in a workspace of its own, for the
-/// subdivision; then the integrand's pullback at its points.
-template <class F, class Run, class Map>
-void pullback(const F &f, std::size_t limit, const kronrod &k, Map map,
-              double seed, Run run) {
+/// The tangent on a finite range: the integrand's on the points, and the
+/// bounds' Leibniz terms.
+template <class F>
+double finite_tangent(const F &f, const std::vector<point> &ps, double a,
+                      double b, double da, double db) {
+  return integrand_tangent(f, ps) +
+         quadrature_detail::leibniz_tangent(f, a, b, da, db);
+}
+/// The pullback likewise.
+template <class F>
+void finite_pullback(const F &f, const std::vector<point> &ps, double a,
+                     double b, double &da, double &db, double seed) {
   if (seed == 0)
     return;
-  scratch_workspace w(limit);
-  gsl_function g = as_gsl(f);
-  run(&g, w.get());
-  integrand_pullback(f, points(w.get(), k, map), seed);
+  integrand_pullback(f, ps, seed);
+  quadrature_detail::leibniz_pullback(f, a, b, seed, da, db);
 }
 
 /// The half-line integrators (qagiu: direction 1 from a; qagil: -1 from
 /// b), whose finite end adds the Leibniz term -direction f(end) d_end.
-template <class F, class Run>
-int half_line_pushforward(const F &f, double end, double direction,
-                          double d_end, gsl_integration_workspace *workspace,
-                          double *d_result, Run run) {
-  int status = pushforward(f, workspace, rule_for_key(GSL_INTEG_GAUSS15),
-                           half_line{end, direction}, d_result, run);
+template <class F>
+double half_line_tangent(const F &f, const std::vector<point> &ps, double end,
+                         double direction, double d_end) {
+  double t = integrand_tangent(f, ps);
   if (d_end != 0)
-    *d_result -= direction * f(end) * d_end;
-  return status;
+    t -= direction * f(end) * d_end;
+  return t;
 }
-template <class F, class Run>
-void half_line_pullback(const F &f, double end, double direction, double &d_end,
-                        std::size_t limit, double seed, Run run) {
-  pullback(f, limit, rule_for_key(GSL_INTEG_GAUSS15), half_line{end, direction},
-           seed, run);
-  if (seed != 0)
-    d_end -= direction * seed * f(end);
+template <class F>
+void half_line_pullback(const F &f, const std::vector<point> &ps, double end,
+                        double direction, double &d_end, double seed) {
+  if (seed == 0)
+    return;
+  integrand_pullback(f, ps, seed);
+  d_end -= direction * seed * f(end);
 }
 
 } // namespace ddx::rules::gsl_detail
 
 namespace ddx::rules {
 
+// Each integrator has a forward sweep, which makes the primal call and
+// records the points of the quadrature on the final subdivision, a
+// pushforward integrating the tangent on them, and a pullback taking them.
+
+template <class F>
+::ddx::recorded<int, std::vector<gsl_detail::point>>
+gsl_integration_qag_forward(DDX_CALLABLE F f, double a, double b,
+                            DDX_OPTION double epsabs, DDX_OPTION double epsrel,
+                            DDX_OPTION std::size_t limit, DDX_OPTION int key,
+                            DDX_OPTION gsl_integration_workspace *workspace,
+                            double *result, DDX_OPTION double *abserr) {
+  return gsl_detail::forward(
+      f, workspace, gsl_detail::rule_for_key(key), gsl_detail::finite_range{},
+      [&](gsl_function *g, gsl_integration_workspace *w) {
+        return ::gsl_integration_qag(g, a, b, epsabs, epsrel, limit, key, w,
+                                     result, abserr);
+      });
+}
 template <class F>
 int gsl_integration_qag_pushforward(
     DDX_CALLABLE F f, double a, double b, DDX_OPTION double epsabs,
@@ -229,35 +327,36 @@ int gsl_integration_qag_pushforward(
     DDX_OPTION gsl_integration_workspace *workspace, double *result,
     DDX_OPTION double *abserr, ::ddx::tangent_t<double> da,
     ::ddx::tangent_t<double> db, double *d_result) {
-  int status = gsl_detail::pushforward(
-      f, workspace, gsl_detail::rule_for_key(key), gsl_detail::finite_range{},
-      d_result, [&](gsl_function *g, gsl_integration_workspace *w) {
-        return ::gsl_integration_qag(g, a, b, epsabs, epsrel, limit, key, w,
-                                     result, abserr);
-      });
-  *d_result += quadrature_detail::leibniz_tangent(f, a, b, da, db);
-  return status;
+  auto r = gsl_integration_qag_forward(f, a, b, epsabs, epsrel, limit, key,
+                                       workspace, result, abserr);
+  *d_result = gsl_detail::finite_tangent(f, r.record, a, b, da, db);
+  return r.value;
+}
+template <class F>
+void gsl_integration_qag_pullback(
+    const std::vector<gsl_detail::point> &points, DDX_CALLABLE F f, double a,
+    double b, DDX_OPTION double, DDX_OPTION double, DDX_OPTION std::size_t,
+    DDX_OPTION int, DDX_OPTION gsl_integration_workspace *, double *,
+    DDX_OPTION double *, ::ddx::tangent_t<double> &da,
+    ::ddx::tangent_t<double> &db, double *d_result) {
+  gsl_detail::finite_pullback(f, points, a, b, da, db, *d_result);
 }
 
 template <class F>
-void gsl_integration_qag_pullback(
-    DDX_CALLABLE F f, double a, double b, DDX_OPTION double epsabs,
-    DDX_OPTION double epsrel, DDX_OPTION std::size_t limit, DDX_OPTION int key,
-    DDX_OPTION gsl_integration_workspace *, double *, DDX_OPTION double *,
-    ::ddx::tangent_t<double> &da, ::ddx::tangent_t<double> &db,
-    double *d_result) {
-  double seed = *d_result;
-  gsl_detail::pullback(f, limit, gsl_detail::rule_for_key(key),
-                       gsl_detail::finite_range{}, seed,
-                       [&](gsl_function *g, gsl_integration_workspace *w) {
-                         double r, e;
-                         return ::gsl_integration_qag(g, a, b, epsabs, epsrel,
-                                                      limit, key, w, &r, &e);
-                       });
-  if (seed != 0)
-    quadrature_detail::leibniz_pullback(f, a, b, seed, da, db);
+::ddx::recorded<int, std::vector<gsl_detail::point>>
+gsl_integration_qags_forward(DDX_CALLABLE F f, double a, double b,
+                             DDX_OPTION double epsabs, DDX_OPTION double epsrel,
+                             DDX_OPTION std::size_t limit,
+                             DDX_OPTION gsl_integration_workspace *workspace,
+                             double *result, DDX_OPTION double *abserr) {
+  return gsl_detail::forward(
+      f, workspace, gsl_detail::rule_for_key(GSL_INTEG_GAUSS21),
+      gsl_detail::finite_range{},
+      [&](gsl_function *g, gsl_integration_workspace *w) {
+        return ::gsl_integration_qags(g, a, b, epsabs, epsrel, limit, w, result,
+                                      abserr);
+      });
 }
-
 template <class F>
 int gsl_integration_qags_pushforward(
     DDX_CALLABLE F f, double a, double b, DDX_OPTION double epsabs,
@@ -265,121 +364,136 @@ int gsl_integration_qags_pushforward(
     DDX_OPTION gsl_integration_workspace *workspace, double *result,
     DDX_OPTION double *abserr, ::ddx::tangent_t<double> da,
     ::ddx::tangent_t<double> db, double *d_result) {
-  int status = gsl_detail::pushforward(
-      f, workspace, gsl_detail::rule_for_key(GSL_INTEG_GAUSS21),
-      gsl_detail::finite_range{}, d_result,
-      [&](gsl_function *g, gsl_integration_workspace *w) {
-        return ::gsl_integration_qags(g, a, b, epsabs, epsrel, limit, w, result,
-                                      abserr);
-      });
-  *d_result += quadrature_detail::leibniz_tangent(f, a, b, da, db);
-  return status;
+  auto r = gsl_integration_qags_forward(f, a, b, epsabs, epsrel, limit,
+                                        workspace, result, abserr);
+  *d_result = gsl_detail::finite_tangent(f, r.record, a, b, da, db);
+  return r.value;
 }
-
 template <class F>
 void gsl_integration_qags_pullback(
-    DDX_CALLABLE F f, double a, double b, DDX_OPTION double epsabs,
-    DDX_OPTION double epsrel, DDX_OPTION std::size_t limit,
+    const std::vector<gsl_detail::point> &points, DDX_CALLABLE F f, double a,
+    double b, DDX_OPTION double, DDX_OPTION double, DDX_OPTION std::size_t,
     DDX_OPTION gsl_integration_workspace *, double *, DDX_OPTION double *,
     ::ddx::tangent_t<double> &da, ::ddx::tangent_t<double> &db,
     double *d_result) {
-  double seed = *d_result;
-  gsl_detail::pullback(f, limit, gsl_detail::rule_for_key(GSL_INTEG_GAUSS21),
-                       gsl_detail::finite_range{}, seed,
-                       [&](gsl_function *g, gsl_integration_workspace *w) {
-                         double r, e;
-                         return ::gsl_integration_qags(g, a, b, epsabs, epsrel,
-                                                       limit, w, &r, &e);
-                       });
-  if (seed != 0)
-    quadrature_detail::leibniz_pullback(f, a, b, seed, da, db);
+  gsl_detail::finite_pullback(f, points, a, b, da, db, *d_result);
 }
+
+// qagiu (from a, direction 1) and qagil (to b, direction -1): one finite
+// end, with its Leibniz term.
+#define DDX_GSL_HALF_LINE_RULES(name, direction)                               \
+  template <class F>                                                           \
+  ::ddx::recorded<int, std::vector<gsl_detail::point>>                         \
+      gsl_integration_##name##_forward(                                        \
+          DDX_CALLABLE F f, double end, DDX_OPTION double epsabs,              \
+          DDX_OPTION double epsrel, DDX_OPTION std::size_t limit,              \
+          DDX_OPTION gsl_integration_workspace *workspace, double *result,     \
+          DDX_OPTION double *abserr) {                                         \
+    return gsl_detail::forward(                                                \
+        f, workspace, gsl_detail::rule_for_key(GSL_INTEG_GAUSS15),             \
+        gsl_detail::half_line{end, direction},                                 \
+        [&](gsl_function *g, gsl_integration_workspace *w) {                   \
+          return ::gsl_integration_##name(g, end, epsabs, epsrel, limit, w,    \
+                                          result, abserr);                     \
+        });                                                                    \
+  }                                                                            \
+  template <class F>                                                           \
+  int gsl_integration_##name##_pushforward(                                    \
+      DDX_CALLABLE F f, double end, DDX_OPTION double epsabs,                  \
+      DDX_OPTION double epsrel, DDX_OPTION std::size_t limit,                  \
+      DDX_OPTION gsl_integration_workspace *workspace, double *result,         \
+      DDX_OPTION double *abserr, ::ddx::tangent_t<double> d_end,               \
+      double *d_result) {                                                      \
+    auto r = gsl_integration_##name##_forward(f, end, epsabs, epsrel, limit,   \
+                                              workspace, result, abserr);      \
+    *d_result =                                                                \
+        gsl_detail::half_line_tangent(f, r.record, end, direction, d_end);     \
+    return r.value;                                                            \
+  }                                                                            \
+  template <class F>                                                           \
+  void gsl_integration_##name##_pullback(                                      \
+      const std::vector<gsl_detail::point> &points, DDX_CALLABLE F f,          \
+      double end, DDX_OPTION double, DDX_OPTION double,                        \
+      DDX_OPTION std::size_t, DDX_OPTION gsl_integration_workspace *,          \
+      double *, DDX_OPTION double *, ::ddx::tangent_t<double> &d_end,          \
+      double *d_result) {                                                      \
+    gsl_detail::half_line_pullback(f, points, end, direction, d_end,           \
+                                   *d_result);                                 \
+  }
+
+DDX_GSL_HALF_LINE_RULES(qagiu, 1.0)
+DDX_GSL_HALF_LINE_RULES(qagil, -1.0)
+#undef DDX_GSL_HALF_LINE_RULES
 
 template <class F>
-int gsl_integration_qagiu_pushforward(
-    DDX_CALLABLE F f, double a, DDX_OPTION double epsabs,
-    DDX_OPTION double epsrel, DDX_OPTION std::size_t limit,
-    DDX_OPTION gsl_integration_workspace *workspace, double *result,
-    DDX_OPTION double *abserr, ::ddx::tangent_t<double> da, double *d_result) {
-  return gsl_detail::half_line_pushforward(
-      f, a, 1.0, da, workspace, d_result,
+::ddx::recorded<int, std::vector<gsl_detail::point>>
+gsl_integration_qagi_forward(DDX_CALLABLE F f, DDX_OPTION double epsabs,
+                             DDX_OPTION double epsrel,
+                             DDX_OPTION std::size_t limit,
+                             DDX_OPTION gsl_integration_workspace *workspace,
+                             double *result, DDX_OPTION double *abserr) {
+  return gsl_detail::forward(
+      f, workspace, gsl_detail::rule_for_key(GSL_INTEG_GAUSS15),
+      gsl_detail::whole_line{},
       [&](gsl_function *g, gsl_integration_workspace *w) {
-        return ::gsl_integration_qagiu(g, a, epsabs, epsrel, limit, w, result,
-                                       abserr);
+        return ::gsl_integration_qagi(g, epsabs, epsrel, limit, w, result,
+                                      abserr);
       });
 }
-
-template <class F>
-void gsl_integration_qagiu_pullback(
-    DDX_CALLABLE F f, double a, DDX_OPTION double epsabs,
-    DDX_OPTION double epsrel, DDX_OPTION std::size_t limit,
-    DDX_OPTION gsl_integration_workspace *, double *, DDX_OPTION double *,
-    ::ddx::tangent_t<double> &da, double *d_result) {
-  gsl_detail::half_line_pullback(
-      f, a, 1.0, da, limit, *d_result,
-      [&](gsl_function *g, gsl_integration_workspace *w) {
-        double r, e;
-        return ::gsl_integration_qagiu(g, a, epsabs, epsrel, limit, w, &r, &e);
-      });
-}
-
-template <class F>
-int gsl_integration_qagil_pushforward(
-    DDX_CALLABLE F f, double b, DDX_OPTION double epsabs,
-    DDX_OPTION double epsrel, DDX_OPTION std::size_t limit,
-    DDX_OPTION gsl_integration_workspace *workspace, double *result,
-    DDX_OPTION double *abserr, ::ddx::tangent_t<double> db, double *d_result) {
-  return gsl_detail::half_line_pushforward(
-      f, b, -1.0, db, workspace, d_result,
-      [&](gsl_function *g, gsl_integration_workspace *w) {
-        return ::gsl_integration_qagil(g, b, epsabs, epsrel, limit, w, result,
-                                       abserr);
-      });
-}
-
-template <class F>
-void gsl_integration_qagil_pullback(
-    DDX_CALLABLE F f, double b, DDX_OPTION double epsabs,
-    DDX_OPTION double epsrel, DDX_OPTION std::size_t limit,
-    DDX_OPTION gsl_integration_workspace *, double *, DDX_OPTION double *,
-    ::ddx::tangent_t<double> &db, double *d_result) {
-  gsl_detail::half_line_pullback(
-      f, b, -1.0, db, limit, *d_result,
-      [&](gsl_function *g, gsl_integration_workspace *w) {
-        double r, e;
-        return ::gsl_integration_qagil(g, b, epsabs, epsrel, limit, w, &r, &e);
-      });
-}
-
 template <class F>
 int gsl_integration_qagi_pushforward(
     DDX_CALLABLE F f, DDX_OPTION double epsabs, DDX_OPTION double epsrel,
     DDX_OPTION std::size_t limit,
     DDX_OPTION gsl_integration_workspace *workspace, double *result,
     DDX_OPTION double *abserr, double *d_result) {
-  return gsl_detail::pushforward(
-      f, workspace, gsl_detail::rule_for_key(GSL_INTEG_GAUSS15),
-      gsl_detail::whole_line{}, d_result,
-      [&](gsl_function *g, gsl_integration_workspace *w) {
-        return ::gsl_integration_qagi(g, epsabs, epsrel, limit, w, result,
-                                      abserr);
-      });
+  auto r = gsl_integration_qagi_forward(f, epsabs, epsrel, limit, workspace,
+                                        result, abserr);
+  *d_result = gsl_detail::integrand_tangent(f, r.record);
+  return r.value;
 }
-
 template <class F>
-void gsl_integration_qagi_pullback(DDX_CALLABLE F f, DDX_OPTION double epsabs,
-                                   DDX_OPTION double epsrel,
-                                   DDX_OPTION std::size_t limit,
+void gsl_integration_qagi_pullback(const std::vector<gsl_detail::point> &points,
+                                   DDX_CALLABLE F f, DDX_OPTION double,
+                                   DDX_OPTION double, DDX_OPTION std::size_t,
                                    DDX_OPTION gsl_integration_workspace *,
                                    double *, DDX_OPTION double *,
                                    double *d_result) {
-  gsl_detail::pullback(f, limit, gsl_detail::rule_for_key(GSL_INTEG_GAUSS15),
-                       gsl_detail::whole_line{}, *d_result,
-                       [&](gsl_function *g, gsl_integration_workspace *w) {
-                         double r, e;
-                         return ::gsl_integration_qagi(g, epsabs, epsrel, limit,
-                                                       w, &r, &e);
-                       });
+  if (*d_result != 0)
+    gsl_detail::integrand_pullback(f, points, *d_result);
+}
+
+// gsl_integration_qng applies rules of 21, 43 and 87 points until one
+// meets the tolerance: the derivative is that rule's, whose size qng
+// reports in *neval.
+template <class F>
+::ddx::recorded<int, std::vector<gsl_detail::point>>
+gsl_integration_qng_forward(DDX_CALLABLE F f, double a, double b,
+                            DDX_OPTION double epsabs, DDX_OPTION double epsrel,
+                            double *result, DDX_OPTION double *abserr,
+                            DDX_OPTION std::size_t *neval) {
+  gsl_function g = gsl_detail::as_gsl(f);
+  int status =
+      ::gsl_integration_qng(&g, a, b, epsabs, epsrel, result, abserr, neval);
+  return {status, gsl_detail::qng_points(a, b, *neval)};
+}
+template <class F>
+int gsl_integration_qng_pushforward(
+    DDX_CALLABLE F f, double a, double b, DDX_OPTION double epsabs,
+    DDX_OPTION double epsrel, double *result, DDX_OPTION double *abserr,
+    DDX_OPTION std::size_t *neval, ::ddx::tangent_t<double> da,
+    ::ddx::tangent_t<double> db, double *d_result) {
+  auto r = gsl_integration_qng_forward(f, a, b, epsabs, epsrel, result, abserr,
+                                       neval);
+  *d_result = gsl_detail::finite_tangent(f, r.record, a, b, da, db);
+  return r.value;
+}
+template <class F>
+void gsl_integration_qng_pullback(
+    const std::vector<gsl_detail::point> &points, DDX_CALLABLE F f, double a,
+    double b, DDX_OPTION double, DDX_OPTION double, double *,
+    DDX_OPTION double *, DDX_OPTION std::size_t *, ::ddx::tangent_t<double> &da,
+    ::ddx::tangent_t<double> &db, double *d_result) {
+  gsl_detail::finite_pullback(f, points, a, b, da, db, *d_result);
 }
 
 } // namespace ddx::rules

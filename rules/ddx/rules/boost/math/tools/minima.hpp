@@ -33,24 +33,36 @@ brent_find_minima_pushforward(DDX_CALLABLE F f, T min, T max,
   auto r = ::boost::math::tools::brent_find_minima(f, min, max, bits, max_iter);
   return {r, implicit::minimum_tangent(f, r.first, max - min)};
 }
+// The forward sweeps record the minimum for the pullbacks.
 template <class F, class T>
-void brent_find_minima_pullback(DDX_CALLABLE F f, T min, T max,
-                                DDX_OPTION int bits, std::pair<T, T> seed,
-                                ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &) {
-  auto r = ::boost::math::tools::brent_find_minima(f, min, max, bits);
-  implicit::minimum_pullback(f, r.first, max - min, seed.first, seed.second);
+::ddx::recorded<std::pair<T, T>, std::pair<T, T>>
+brent_find_minima_forward(DDX_CALLABLE F f, T min, T max, DDX_OPTION int bits) {
+  return ::ddx::record_value(
+      ::boost::math::tools::brent_find_minima(f, min, max, bits));
 }
-// (max_iter holds the count the primal used: the same iterations again.)
 template <class F, class T>
-void brent_find_minima_pullback(DDX_CALLABLE F f, T min, T max,
-                                DDX_OPTION int bits,
-                                DDX_OPTION std::uintmax_t &max_iter,
+::ddx::recorded<std::pair<T, T>, std::pair<T, T>>
+brent_find_minima_forward(DDX_CALLABLE F f, T min, T max, DDX_OPTION int bits,
+                          DDX_OPTION std::uintmax_t &max_iter) {
+  return ::ddx::record_value(
+      ::boost::math::tools::brent_find_minima(f, min, max, bits, max_iter));
+}
+template <class F, class T>
+void brent_find_minima_pullback(const std::pair<T, T> &minimum,
+                                DDX_CALLABLE F f, T min, T max, DDX_OPTION int,
                                 std::pair<T, T> seed, ::ddx::tangent_t<T> &,
                                 ::ddx::tangent_t<T> &) {
-  std::uintmax_t iterations = max_iter;
-  auto r =
-      ::boost::math::tools::brent_find_minima(f, min, max, bits, iterations);
-  implicit::minimum_pullback(f, r.first, max - min, seed.first, seed.second);
+  implicit::minimum_pullback(f, minimum.first, max - min, seed.first,
+                             seed.second);
+}
+template <class F, class T>
+void brent_find_minima_pullback(const std::pair<T, T> &minimum,
+                                DDX_CALLABLE F f, T min, T max, DDX_OPTION int,
+                                DDX_OPTION std::uintmax_t &,
+                                std::pair<T, T> seed, ::ddx::tangent_t<T> &,
+                                ::ddx::tangent_t<T> &) {
+  implicit::minimum_pullback(f, minimum.first, max - min, seed.first,
+                             seed.second);
 }
 
 } // namespace ddx::rules::boost::math::tools

@@ -33,22 +33,32 @@ namespace ddx::rules::boost::math::tools {
     T x = ::boost::math::tools::name(f, guess, min, max, digits, max_iter);    \
     return {x, implicit::root_tangent(f, x)};                                  \
   }                                                                            \
+  /* The forward sweep records the root for the pullback. */                   \
   template <class F, class T>                                                  \
-  void name##_pullback(DDX_CALLABLE F f, T guess, T min, T max,                \
-                       DDX_OPTION int digits, T seed, ::ddx::tangent_t<T> &,   \
-                       ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &) {         \
-    T x = ::boost::math::tools::name(f, guess, min, max, digits);              \
-    implicit::root_pullback(f, x, seed);                                       \
+  ::ddx::recorded<T, T> name##_forward(DDX_CALLABLE F f, T guess, T min,       \
+                                       T max, DDX_OPTION int digits) {         \
+    return ::ddx::record_value(                                                \
+        ::boost::math::tools::name(f, guess, min, max, digits));               \
   }                                                                            \
-  /* (max_iter holds the count the primal used: the same iterations.) */       \
   template <class F, class T>                                                  \
-  void name##_pullback(                                                        \
-      DDX_CALLABLE F f, T guess, T min, T max, DDX_OPTION int digits,          \
-      DDX_OPTION std::uintmax_t &max_iter, T seed, ::ddx::tangent_t<T> &,      \
-      ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &) {                          \
-    std::uintmax_t iterations = max_iter;                                      \
-    T x = ::boost::math::tools::name(f, guess, min, max, digits, iterations);  \
-    implicit::root_pullback(f, x, seed);                                       \
+  ::ddx::recorded<T, T> name##_forward(DDX_CALLABLE F f, T guess, T min,       \
+                                       T max, DDX_OPTION int digits,           \
+                                       DDX_OPTION std::uintmax_t &max_iter) {  \
+    return ::ddx::record_value(                                                \
+        ::boost::math::tools::name(f, guess, min, max, digits, max_iter));     \
+  }                                                                            \
+  template <class F, class T>                                                  \
+  void name##_pullback(T root, DDX_CALLABLE F f, T, T, T, DDX_OPTION int,      \
+                       T seed, ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &,   \
+                       ::ddx::tangent_t<T> &) {                                \
+    implicit::root_pullback(f, root, seed);                                    \
+  }                                                                            \
+  template <class F, class T>                                                  \
+  void name##_pullback(T root, DDX_CALLABLE F f, T, T, T, DDX_OPTION int,      \
+                       DDX_OPTION std::uintmax_t &, T seed,                    \
+                       ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &,           \
+                       ::ddx::tangent_t<T> &) {                                \
+    implicit::root_pullback(f, root, seed);                                    \
   }
 
 DDX_ROOTS_ITERATE_RULES(newton_raphson_iterate)
@@ -81,29 +91,46 @@ bisect_pushforward(DDX_CALLABLE F f, T min, T max, DDX_OPTION Tol tol,
   auto r = ::boost::math::tools::bisect(f, min, max, tol, max_iter, pol);
   return {r, implicit::bracket_tangent(f, r)};
 }
+// The forward sweeps record the bracket for the pullbacks.
 template <class F, class T, class Tol>
-void bisect_pullback(DDX_CALLABLE F f, T min, T max, DDX_OPTION Tol tol,
-                     std::pair<T, T> seed, ::ddx::tangent_t<T> &,
-                     ::ddx::tangent_t<T> &) {
-  auto r = ::boost::math::tools::bisect(f, min, max, tol);
-  implicit::bracket_pullback(f, r, seed);
+::ddx::recorded<std::pair<T, T>, std::pair<T, T>>
+bisect_forward(DDX_CALLABLE F f, T min, T max, DDX_OPTION Tol tol) {
+  return ::ddx::record_value(::boost::math::tools::bisect(f, min, max, tol));
 }
 template <class F, class T, class Tol>
-void bisect_pullback(DDX_CALLABLE F f, T min, T max, DDX_OPTION Tol tol,
-                     DDX_OPTION std::uintmax_t &max_iter, std::pair<T, T> seed,
-                     ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &) {
-  std::uintmax_t iterations = max_iter;
-  auto r = ::boost::math::tools::bisect(f, min, max, tol, iterations);
-  implicit::bracket_pullback(f, r, seed);
+::ddx::recorded<std::pair<T, T>, std::pair<T, T>>
+bisect_forward(DDX_CALLABLE F f, T min, T max, DDX_OPTION Tol tol,
+               DDX_OPTION std::uintmax_t &max_iter) {
+  return ::ddx::record_value(
+      ::boost::math::tools::bisect(f, min, max, tol, max_iter));
 }
 template <class F, class T, class Tol, class Policy>
-void bisect_pullback(DDX_CALLABLE F f, T min, T max, DDX_OPTION Tol tol,
-                     DDX_OPTION std::uintmax_t &max_iter,
-                     DDX_OPTION const Policy &pol, std::pair<T, T> seed,
+::ddx::recorded<std::pair<T, T>, std::pair<T, T>>
+bisect_forward(DDX_CALLABLE F f, T min, T max, DDX_OPTION Tol tol,
+               DDX_OPTION std::uintmax_t &max_iter,
+               DDX_OPTION const Policy &pol) {
+  return ::ddx::record_value(
+      ::boost::math::tools::bisect(f, min, max, tol, max_iter, pol));
+}
+template <class F, class T, class Tol>
+void bisect_pullback(const std::pair<T, T> &bracket, DDX_CALLABLE F f, T, T,
+                     DDX_OPTION Tol, std::pair<T, T> seed,
                      ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &) {
-  std::uintmax_t iterations = max_iter;
-  auto r = ::boost::math::tools::bisect(f, min, max, tol, iterations, pol);
-  implicit::bracket_pullback(f, r, seed);
+  implicit::bracket_pullback(f, bracket, seed);
+}
+template <class F, class T, class Tol>
+void bisect_pullback(const std::pair<T, T> &bracket, DDX_CALLABLE F f, T, T,
+                     DDX_OPTION Tol, DDX_OPTION std::uintmax_t &,
+                     std::pair<T, T> seed, ::ddx::tangent_t<T> &,
+                     ::ddx::tangent_t<T> &) {
+  implicit::bracket_pullback(f, bracket, seed);
+}
+template <class F, class T, class Tol, class Policy>
+void bisect_pullback(const std::pair<T, T> &bracket, DDX_CALLABLE F f, T, T,
+                     DDX_OPTION Tol, DDX_OPTION std::uintmax_t &,
+                     DDX_OPTION const Policy &, std::pair<T, T> seed,
+                     ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &) {
+  implicit::bracket_pullback(f, bracket, seed);
 }
 
 } // namespace ddx::rules::boost::math::tools

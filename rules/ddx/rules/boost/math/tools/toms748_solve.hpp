@@ -17,9 +17,6 @@
 
 namespace ddx::rules::boost::math::tools {
 
-// (max_iter holds, in the reverse sweep, the count the primal used: the
-// pullbacks run the same iterations again on a copy.)
-
 template <class F, class T, class Tol>
 ::ddx::dual<std::pair<T, T>>
 toms748_solve_pushforward(DDX_CALLABLE F f, const T &ax, const T &bx,
@@ -50,39 +47,6 @@ toms748_solve_pushforward(DDX_CALLABLE F f, const T &ax, const T &bx,
 }
 
 template <class F, class T, class Tol>
-void toms748_solve_pullback(DDX_CALLABLE F f, const T &ax, const T &bx,
-                            DDX_OPTION Tol tol,
-                            DDX_OPTION std::uintmax_t &max_iter,
-                            std::pair<T, T> seed, ::ddx::tangent_t<T> &,
-                            ::ddx::tangent_t<T> &) {
-  std::uintmax_t iterations = max_iter;
-  auto r = ::boost::math::tools::toms748_solve(f, ax, bx, tol, iterations);
-  implicit::bracket_pullback(f, r, seed);
-}
-template <class F, class T, class Tol, class Policy>
-void toms748_solve_pullback(DDX_CALLABLE F f, const T &ax, const T &bx,
-                            DDX_OPTION Tol tol,
-                            DDX_OPTION std::uintmax_t &max_iter,
-                            DDX_OPTION const Policy &pol, std::pair<T, T> seed,
-                            ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &) {
-  std::uintmax_t iterations = max_iter;
-  auto r = ::boost::math::tools::toms748_solve(f, ax, bx, tol, iterations, pol);
-  implicit::bracket_pullback(f, r, seed);
-}
-template <class F, class T, class Tol>
-void toms748_solve_pullback(DDX_CALLABLE F f, const T &ax, const T &bx,
-                            const T &fax, const T &fbx, DDX_OPTION Tol tol,
-                            DDX_OPTION std::uintmax_t &max_iter,
-                            std::pair<T, T> seed, ::ddx::tangent_t<T> &,
-                            ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &,
-                            ::ddx::tangent_t<T> &) {
-  std::uintmax_t iterations = max_iter;
-  auto r =
-      ::boost::math::tools::toms748_solve(f, ax, bx, fax, fbx, tol, iterations);
-  implicit::bracket_pullback(f, r, seed);
-}
-
-template <class F, class T, class Tol>
 ::ddx::dual<std::pair<T, T>> bracket_and_solve_root_pushforward(
     DDX_CALLABLE F f, const T &guess, const T &factor, DDX_OPTION bool rising,
     DDX_OPTION Tol tol, DDX_OPTION std::uintmax_t &max_iter,
@@ -100,28 +64,89 @@ template <class F, class T, class Tol, class Policy>
       f, guess, factor, rising, tol, max_iter, pol);
   return {r, implicit::bracket_tangent(f, r)};
 }
+
+// The forward sweeps record the bracket for the pullbacks, which move each
+// of its ends as the root does.
 template <class F, class T, class Tol>
-void bracket_and_solve_root_pullback(
-    DDX_CALLABLE F f, const T &guess, const T &factor, DDX_OPTION bool rising,
-    DDX_OPTION Tol tol, DDX_OPTION std::uintmax_t &max_iter,
-    std::pair<T, T> seed, ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &) {
-  std::uintmax_t iterations = max_iter;
-  auto r = ::boost::math::tools::bracket_and_solve_root(
-      f, guess, factor, rising, tol, iterations);
-  implicit::bracket_pullback(f, r, seed);
+::ddx::recorded<std::pair<T, T>, std::pair<T, T>>
+toms748_solve_forward(DDX_CALLABLE F f, const T &ax, const T &bx,
+                      DDX_OPTION Tol tol, DDX_OPTION std::uintmax_t &max_iter) {
+  return ::ddx::record_value(
+      ::boost::math::tools::toms748_solve(f, ax, bx, tol, max_iter));
 }
 template <class F, class T, class Tol, class Policy>
-void bracket_and_solve_root_pullback(DDX_CALLABLE F f, const T &guess, T factor,
-                                     DDX_OPTION bool rising, DDX_OPTION Tol tol,
-                                     DDX_OPTION std::uintmax_t &max_iter,
-                                     DDX_OPTION const Policy &pol,
-                                     std::pair<T, T> seed,
-                                     ::ddx::tangent_t<T> &,
-                                     ::ddx::tangent_t<T> &) {
-  std::uintmax_t iterations = max_iter;
-  auto r = ::boost::math::tools::bracket_and_solve_root(
-      f, guess, factor, rising, tol, iterations, pol);
-  implicit::bracket_pullback(f, r, seed);
+::ddx::recorded<std::pair<T, T>, std::pair<T, T>>
+toms748_solve_forward(DDX_CALLABLE F f, const T &ax, const T &bx,
+                      DDX_OPTION Tol tol, DDX_OPTION std::uintmax_t &max_iter,
+                      DDX_OPTION const Policy &pol) {
+  return ::ddx::record_value(
+      ::boost::math::tools::toms748_solve(f, ax, bx, tol, max_iter, pol));
+}
+template <class F, class T, class Tol>
+::ddx::recorded<std::pair<T, T>, std::pair<T, T>>
+toms748_solve_forward(DDX_CALLABLE F f, const T &ax, const T &bx, const T &fax,
+                      const T &fbx, DDX_OPTION Tol tol,
+                      DDX_OPTION std::uintmax_t &max_iter) {
+  return ::ddx::record_value(
+      ::boost::math::tools::toms748_solve(f, ax, bx, fax, fbx, tol, max_iter));
+}
+template <class F, class T, class Tol>
+void toms748_solve_pullback(const std::pair<T, T> &bracket, DDX_CALLABLE F f,
+                            const T &, const T &, DDX_OPTION Tol,
+                            DDX_OPTION std::uintmax_t &, std::pair<T, T> seed,
+                            ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &) {
+  implicit::bracket_pullback(f, bracket, seed);
+}
+template <class F, class T, class Tol, class Policy>
+void toms748_solve_pullback(const std::pair<T, T> &bracket, DDX_CALLABLE F f,
+                            const T &, const T &, DDX_OPTION Tol,
+                            DDX_OPTION std::uintmax_t &,
+                            DDX_OPTION const Policy &, std::pair<T, T> seed,
+                            ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &) {
+  implicit::bracket_pullback(f, bracket, seed);
+}
+template <class F, class T, class Tol>
+void toms748_solve_pullback(const std::pair<T, T> &bracket, DDX_CALLABLE F f,
+                            const T &, const T &, const T &, const T &,
+                            DDX_OPTION Tol, DDX_OPTION std::uintmax_t &,
+                            std::pair<T, T> seed, ::ddx::tangent_t<T> &,
+                            ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &,
+                            ::ddx::tangent_t<T> &) {
+  implicit::bracket_pullback(f, bracket, seed);
+}
+
+template <class F, class T, class Tol>
+::ddx::recorded<std::pair<T, T>, std::pair<T, T>>
+bracket_and_solve_root_forward(DDX_CALLABLE F f, const T &guess,
+                               const T &factor, DDX_OPTION bool rising,
+                               DDX_OPTION Tol tol,
+                               DDX_OPTION std::uintmax_t &max_iter) {
+  return ::ddx::record_value(::boost::math::tools::bracket_and_solve_root(
+      f, guess, factor, rising, tol, max_iter));
+}
+template <class F, class T, class Tol, class Policy>
+::ddx::recorded<std::pair<T, T>, std::pair<T, T>>
+bracket_and_solve_root_forward(DDX_CALLABLE F f, const T &guess, T factor,
+                               DDX_OPTION bool rising, DDX_OPTION Tol tol,
+                               DDX_OPTION std::uintmax_t &max_iter,
+                               DDX_OPTION const Policy &pol) {
+  return ::ddx::record_value(::boost::math::tools::bracket_and_solve_root(
+      f, guess, factor, rising, tol, max_iter, pol));
+}
+template <class F, class T, class Tol>
+void bracket_and_solve_root_pullback(
+    const std::pair<T, T> &bracket, DDX_CALLABLE F f, const T &, const T &,
+    DDX_OPTION bool, DDX_OPTION Tol, DDX_OPTION std::uintmax_t &,
+    std::pair<T, T> seed, ::ddx::tangent_t<T> &, ::ddx::tangent_t<T> &) {
+  implicit::bracket_pullback(f, bracket, seed);
+}
+template <class F, class T, class Tol, class Policy>
+void bracket_and_solve_root_pullback(
+    const std::pair<T, T> &bracket, DDX_CALLABLE F f, const T &, T,
+    DDX_OPTION bool, DDX_OPTION Tol, DDX_OPTION std::uintmax_t &,
+    DDX_OPTION const Policy &, std::pair<T, T> seed, ::ddx::tangent_t<T> &,
+    ::ddx::tangent_t<T> &) {
+  implicit::bracket_pullback(f, bracket, seed);
 }
 
 } // namespace ddx::rules::boost::math::tools

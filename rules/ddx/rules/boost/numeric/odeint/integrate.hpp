@@ -223,18 +223,23 @@ void step_tangent(const F &f, const State &x, State &dx, Time t, Time dt) {
 }
 
 /// One step's adjoint: lambda (the adjoint at the step's end) becomes the
-/// adjoint at its start; the system adds into its captures' adjoints.
+/// adjoint at its start; the system adds into its captures' adjoints. The
+/// stages are evaluated again by the system's forward sweep, whose records
+/// their reverse sweeps take, last stage first.
 template <class Tab, class F, class State, class Time>
 void step_pullback(const F &f, const State &x, State &lambda, Time t, Time dt) {
   constexpr int S = Tab::stages;
-  std::array<State, S> k, input, nu;
+  std::array<State, S> k, input, nu, kappa;
+  Time dtime = 0;
   for (int i = 0; i < S; ++i) {
     input[i] = x;
     stage_input<Tab>(i, x, k, dt, input[i]);
     k[i] = zeros_like(x);
-    f(input[i], k[i], t + Time(Tab::c[i]) * dt);
+    nu[i] = k[i];
+    kappa[i] = k[i];
+    f.forward(input[i], k[i], t + Time(Tab::c[i]) * dt, nu[i], kappa[i], dtime);
   }
-  State start = lambda, kappa = x, scratch = x;
+  State start = lambda;
   for (int i = S - 1; i >= 0; --i) {
     // The adjoint of k[i]: through the step's sum, and through the inputs
     // of the later stages.
@@ -243,12 +248,9 @@ void step_pullback(const F &f, const State &x, State &lambda, Time t, Time dt) {
       for (int j = i + 1; j < S; ++j)
         if (Tab::a[j][i] != 0)
           v += dt * Time(Tab::a[j][i]) * nu[j][n];
-      kappa[n] = v;
+      kappa[i][n] = v;
     }
-    nu[i] = zeros_like(x);
-    Time dtime = 0;
-    f.pullback(input[i], scratch, t + Time(Tab::c[i]) * dt, nu[i], kappa,
-               dtime);
+    f.reverse(input[i], k[i], t + Time(Tab::c[i]) * dt, nu[i], kappa[i], dtime);
     for (std::size_t n = 0; n < x.size(); ++n)
       start[n] += nu[i][n];
   }
@@ -272,6 +274,26 @@ void pullback(const Stepper &, const F &f, const trajectory<State, Time> &path,
     step_pullback<Tab>(f, path.states[i], dstate, path.times[i], dts[i]);
 }
 
+/// The number of steps of size dt from start to end, where it is known
+/// to be reasonable (to reserve a trajectory); 0 otherwise.
+template <class Time> std::size_t steps_between(Time start, Time end, Time dt) {
+  Time n = (end - start) / dt;
+  return n > 0 && n < Time(1e7) ? static_cast<std::size_t>(n) + 1 : 0;
+}
+
+/// The forward sweep of an integration: run(observer) integrates with the
+/// observer; its value comes back with the trajectory it observed, for the
+/// pullback.
+template <class State, class Time, class Run>
+auto recording(Run run, std::size_t steps = 0) {
+  trajectory<State, Time> path;
+  path.states.reserve(steps + 1);
+  path.times.reserve(steps + 1);
+  auto value = run(path.observer());
+  return ::ddx::recorded<decltype(value), trajectory<State, Time>>{
+      value, std::move(path)};
+}
+
 } // namespace ddx::rules::odeint_detail
 
 namespace ddx::rules::boost::numeric::odeint {
@@ -280,35 +302,68 @@ namespace ddx::rules::boost::numeric::odeint {
 // integrate_n_steps(stepper, system, state, t0, dt, n) and
 // integrate_adaptive(stepper, system, state, t0, t1, dt). The state is
 // updated in place: its tangent slot is its shadow, which the pushforward
-// carries to the end, and in reverse mode the pullback finds in it the
-// adjoint of the final state and leaves there that of the starting state.
+// carries to the end. In reverse mode the forward sweep records the
+// trajectory (each step's starting state and time), and the pullback finds
+// in the shadow the adjoint of the final state and leaves there that of
+// the starting state.
 // Each rule is written once for each stepper the rules have a tableau of.
-#define DDX_ODEINT_FIXED_STEP_RULES(name)                                      \
+// function(stepper, system, state, start, end, dt) for integrate_const and
+// integrate_adaptive with a plain stepper, whose step sizes the trajectory
+// gives by `sizes` (fixed(dt), or fixed_to(start, end, dt)).
+#define DDX_ODEINT_SPAN_RULES(name, function, sizes)                           \
   template <class S, class V, class D, class T, class A, class O, class R,     \
             class System, class State, class Time>                             \
-  std::size_t integrate_const_pushforward(                                     \
+  auto function##_forward(                                                     \
       DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
       DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
-      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,          \
-      State &dstate) {                                                         \
-    odeint_detail::trajectory<State, Time> path;                               \
-    std::size_t steps = ::boost::numeric::odeint::integrate_const(             \
-        stepper, system, state, start, end, dt, path.observer());              \
-    odeint_detail::tangent(stepper, system, path, path.fixed(dt), dstate);     \
-    return steps;                                                              \
+      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt) {        \
+    return odeint_detail::recording<State, Time>(                              \
+        [&](auto observer) {                                                   \
+          return ::boost::numeric::odeint::function(stepper, system, state,    \
+                                                    start, end, dt, observer); \
+        },                                                                     \
+        odeint_detail::steps_between(start, end, dt));                         \
   }                                                                            \
   template <class S, class V, class D, class T, class A, class O, class R,     \
             class System, class State, class Time>                             \
-  void integrate_const_pullback(                                               \
+  std::size_t function##_pushforward(                                          \
       DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
       DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
       DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,          \
       State &dstate) {                                                         \
-    odeint_detail::trajectory<State, Time> path;                               \
-    State x = state;                                                           \
-    ::boost::numeric::odeint::integrate_const(stepper, system, x, start, end,  \
-                                              dt, path.observer());            \
-    odeint_detail::pullback(stepper, system, path, path.fixed(dt), dstate);    \
+    auto r = function##_forward(stepper, system, state, start, end, dt);       \
+    odeint_detail::tangent(stepper, system, r.record, r.record.sizes, dstate); \
+    return r.value;                                                            \
+  }                                                                            \
+  template <class S, class V, class D, class T, class A, class O, class R,     \
+            class System, class State, class Time>                             \
+  void function##_pullback(                                                    \
+      const odeint_detail::trajectory<State, Time> &path,                      \
+      DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &,                    \
+      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,          \
+      State &dstate) {                                                         \
+    (void)start;                                                               \
+    (void)end;                                                                 \
+    odeint_detail::pullback(stepper, system, path, path.sizes, dstate);        \
+  }
+
+#define DDX_ODEINT_FIXED_STEP_RULES(name)                                      \
+  DDX_ODEINT_SPAN_RULES(name, integrate_const, fixed(dt))                      \
+  DDX_ODEINT_SPAN_RULES(name, integrate_adaptive, fixed_to(start, end, dt))    \
+  template <class S, class V, class D, class T, class A, class O, class R,     \
+            class System, class State, class Time>                             \
+  auto integrate_n_steps_forward(                                              \
+      DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
+      DDX_OPTION Time start, DDX_OPTION Time dt,                               \
+      DDX_OPTION std::size_t steps) {                                          \
+    return odeint_detail::recording<State, Time>(                              \
+        [&](auto observer) {                                                   \
+          return ::boost::numeric::odeint::integrate_n_steps(                  \
+              stepper, system, state, start, dt, steps, observer);             \
+        },                                                                     \
+        steps);                                                                \
   }                                                                            \
   template <class S, class V, class D, class T, class A, class O, class R,     \
             class System, class State, class Time>                             \
@@ -317,52 +372,21 @@ namespace ddx::rules::boost::numeric::odeint {
       DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
       DDX_OPTION Time start, DDX_OPTION Time dt, DDX_OPTION std::size_t steps, \
       State &dstate) {                                                         \
-    odeint_detail::trajectory<State, Time> path;                               \
-    Time end = ::boost::numeric::odeint::integrate_n_steps(                    \
-        stepper, system, state, start, dt, steps, path.observer());            \
-    odeint_detail::tangent(stepper, system, path, path.fixed(dt), dstate);     \
-    return {end, Time(0)};                                                     \
+    auto r =                                                                   \
+        integrate_n_steps_forward(stepper, system, state, start, dt, steps);   \
+    odeint_detail::tangent(stepper, system, r.record, r.record.fixed(dt),      \
+                           dstate);                                            \
+    return {r.value, Time(0)};                                                 \
   }                                                                            \
   template <class S, class V, class D, class T, class A, class O, class R,     \
             class System, class State, class Time>                             \
   void integrate_n_steps_pullback(                                             \
+      const odeint_detail::trajectory<State, Time> &path,                      \
       DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
-      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
-      DDX_OPTION Time start, DDX_OPTION Time dt, DDX_OPTION std::size_t steps, \
-      ::ddx::tangent_t<Time>, State &dstate) {                                 \
-    odeint_detail::trajectory<State, Time> path;                               \
-    State x = state;                                                           \
-    ::boost::numeric::odeint::integrate_n_steps(stepper, system, x, start, dt, \
-                                                steps, path.observer());       \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &, DDX_OPTION Time,   \
+      DDX_OPTION Time dt, DDX_OPTION std::size_t, ::ddx::tangent_t<Time>,      \
+      State &dstate) {                                                         \
     odeint_detail::pullback(stepper, system, path, path.fixed(dt), dstate);    \
-  }                                                                            \
-  template <class S, class V, class D, class T, class A, class O, class R,     \
-            class System, class State, class Time>                             \
-  std::size_t integrate_adaptive_pushforward(                                  \
-      DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
-      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
-      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,          \
-      State &dstate) {                                                         \
-    odeint_detail::trajectory<State, Time> path;                               \
-    std::size_t steps = ::boost::numeric::odeint::integrate_adaptive(          \
-        stepper, system, state, start, end, dt, path.observer());              \
-    odeint_detail::tangent(stepper, system, path,                              \
-                           path.fixed_to(start, end, dt), dstate);             \
-    return steps;                                                              \
-  }                                                                            \
-  template <class S, class V, class D, class T, class A, class O, class R,     \
-            class System, class State, class Time>                             \
-  void integrate_adaptive_pullback(                                            \
-      DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
-      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
-      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,          \
-      State &dstate) {                                                         \
-    odeint_detail::trajectory<State, Time> path;                               \
-    State x = state;                                                           \
-    ::boost::numeric::odeint::integrate_adaptive(stepper, system, x, start,    \
-                                                 end, dt, path.observer());    \
-    odeint_detail::pullback(stepper, system, path,                             \
-                            path.fixed_to(start, end, dt), dstate);            \
   }
 
 DDX_ODEINT_FIXED_STEP_RULES(euler)
@@ -371,9 +395,23 @@ DDX_ODEINT_FIXED_STEP_RULES(runge_kutta_cash_karp54)
 DDX_ODEINT_FIXED_STEP_RULES(runge_kutta_dopri5)
 DDX_ODEINT_FIXED_STEP_RULES(runge_kutta_fehlberg78)
 #undef DDX_ODEINT_FIXED_STEP_RULES
+#undef DDX_ODEINT_SPAN_RULES
 
 // A controlled stepper (make_controlled(abs, rel, runge_kutta_dopri5<...>()))
 // in integrate_adaptive: the steps it accepted, at the sizes it took them.
+template <class E, class C, class Adj, class Res, class Cat, class System,
+          class State, class Time>
+auto integrate_adaptive_forward(
+    DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res,
+                                                                Cat>
+        stepper,
+    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
+    DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt) {
+  return odeint_detail::recording<State, Time>([&](auto observer) {
+    return ::boost::numeric::odeint::integrate_adaptive(
+        stepper, system, state, start, end, dt, observer);
+  });
+}
 template <class E, class C, class Adj, class Res, class Cat, class System,
           class State, class Time>
 std::size_t integrate_adaptive_pushforward(
@@ -383,25 +421,20 @@ std::size_t integrate_adaptive_pushforward(
     DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
     DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,
     State &dstate) {
-  odeint_detail::trajectory<State, Time> path;
-  std::size_t steps = ::boost::numeric::odeint::integrate_adaptive(
-      stepper, system, state, start, end, dt, path.observer());
-  odeint_detail::tangent(stepper, system, path, path.accepted(), dstate);
-  return steps;
+  auto r = integrate_adaptive_forward(stepper, system, state, start, end, dt);
+  odeint_detail::tangent(stepper, system, r.record, r.record.accepted(),
+                         dstate);
+  return r.value;
 }
 template <class E, class C, class Adj, class Res, class Cat, class System,
           class State, class Time>
 void integrate_adaptive_pullback(
+    const odeint_detail::trajectory<State, Time> &path,
     DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res,
                                                                 Cat>
         stepper,
-    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
-    DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,
-    State &dstate) {
-  odeint_detail::trajectory<State, Time> path;
-  State x = state;
-  ::boost::numeric::odeint::integrate_adaptive(stepper, system, x, start, end,
-                                               dt, path.observer());
+    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &, DDX_OPTION Time,
+    DDX_OPTION Time, DDX_OPTION Time, State &dstate) {
   odeint_detail::pullback(stepper, system, path, path.accepted(), dstate);
 }
 
