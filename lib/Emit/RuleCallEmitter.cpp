@@ -696,14 +696,17 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
   bool Records = !B.Forward.empty() && varied();
   std::string Record;
   if (Records) {
+    // (In a block: the gradient entry may emit its forward sweep twice.)
     Record = C.freshTemp();
     std::string ForwardCall = B.Forward + "(" + llvm::join(Primal, ", ") + ")";
+    Result.Forward.push_back("{");
     Result.Forward.push_back("auto " + Record + " = " + ForwardCall + ";");
     Result.Forward.push_back("_tape.push_moved(std::move(" + Record +
                              ".record));");
     if (!this->Result.empty())
       Result.Forward.push_back(this->Result + " = std::move(" + Record +
                                ".value);");
+    Result.Forward.push_back("}");
     Rewind.insert(Rewind.begin(),
                   {"decltype(" + ForwardCall + ".record) " + Record + ";",
                    "_tape.pop(" + Record + ");"});

@@ -4,7 +4,9 @@
 // segment, taken back last first), a Newton root in a function called
 // twice (forward and reverse sweeps in functions of their own), a root
 // whose result variable a loop overwrites, and a bracket from toms748
-// beside an ODE, forward and reverse, checked against finite differences.
+// beside an ODE; and records in a function whose results are output
+// parameters (the gradient runs its forward sweep twice), forward and
+// reverse, checked against finite differences.
 #include "boost_odeint.hpp"
 #include "check.hpp"
 #include <array>
@@ -68,7 +70,37 @@ double bracket_then_ode(double a, double b) {
   return end * x[0] + x[1];
 }
 
+// Results through output parameters.
+void ode_and_root(double k, double &end, double &root) {
+  auto sys = [k](const state2 &u, state2 &du, double) {
+    du[0] = u[1];
+    du[1] = -k * u[0];
+  };
+  state2 u{1.0, 0.0};
+  ode::integrate_const(ode::runge_kutta4<state2>(), sys, u, 0.0, 1.0, 0.1);
+  end = u[0];
+  auto f = [k](double x) { return std::make_pair(x * x - k, 2 * x); };
+  root = boost::math::tools::newton_raphson_iterate(f, 1.0, 0.0, 10.0, 50);
+}
+
 int main() {
+  {
+    double end = 0, d_end = 1, root = 0, d_root = 2;
+    auto [dk] = ddx::gradient(ode_and_root, ddx::active(2.0),
+                              ddx::duplicated(end, d_end),
+                              ddx::duplicated(root, d_root));
+    double e0 = 0, r0 = 0, te = 0, tr = 0;
+    ddx::derivative(ode_and_root, ddx::dual(2.0, 1.0), ddx::duplicated(e0, te),
+                    ddx::duplicated(r0, tr));
+    auto both = [](double k) {
+      double e, r;
+      ode_and_root(k, e, r);
+      return e + 2 * r;
+    };
+    check::fd("ode_and_root d/dk", dk, [&](double h) { return both(2.0 + h); });
+    check::near("ode_and_root fwd vs rev", te + 2 * tr, dk, 1e-12);
+    check::near("ode_and_root value", e0 + 2 * r0, both(2.0));
+  }
   {
     auto [v, dx, dy] =
         ddx::gradient(segments, ddx::active(2.0), ddx::active(0.3));
