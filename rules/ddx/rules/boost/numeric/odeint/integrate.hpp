@@ -22,10 +22,12 @@
 #pragma GCC system_header // (library rules: see docs/rules.md)
 
 #include <array>
+#include <boost/numeric/odeint/integrate/integrate.hpp>
 #include <boost/numeric/odeint/integrate/integrate_adaptive.hpp>
 #include <boost/numeric/odeint/integrate/integrate_const.hpp>
 #include <boost/numeric/odeint/integrate/integrate_n_steps.hpp>
 #include <boost/numeric/odeint/stepper/controlled_runge_kutta.hpp>
+#include <boost/numeric/odeint/stepper/dense_output_runge_kutta.hpp>
 #include <boost/numeric/odeint/stepper/euler.hpp>
 #include <boost/numeric/odeint/stepper/runge_kutta4.hpp>
 #include <boost/numeric/odeint/stepper/runge_kutta_cash_karp54.hpp>
@@ -137,6 +139,15 @@ struct tableau_of<::boost::numeric::odeint::runge_kutta_fehlberg78<P...>> {
 template <class E, class... P>
 struct tableau_of<::boost::numeric::odeint::controlled_runge_kutta<E, P...>>
     : tableau_of<E> {};
+/// Dense-output steppers step with their stepper's (integrate_adaptive
+/// takes whole steps with them, and the last one ends on time).
+template <class S, class Category>
+struct tableau_of<
+    ::boost::numeric::odeint::dense_output_runge_kutta<S, Category>>
+    : tableau_of<S> {};
+/// A tableau named directly (integrate(), whose stepper is internal).
+template <class Tab> struct with_tableau {};
+template <class Tab> struct tableau_of<with_tableau<Tab>> { using type = Tab; };
 
 /// A state of the same size with zeros.
 template <class State> State zeros_like(const State &x) {
@@ -396,6 +407,75 @@ DDX_ODEINT_FIXED_STEP_RULES(runge_kutta_dopri5)
 DDX_ODEINT_FIXED_STEP_RULES(runge_kutta_fehlberg78)
 #undef DDX_ODEINT_FIXED_STEP_RULES
 #undef DDX_ODEINT_SPAN_RULES
+
+// A dense-output stepper (make_dense_output(abs, rel,
+// runge_kutta_dopri5<...>())) in integrate_adaptive: odeint takes whole steps
+// with it, the last one ending on time (no interpolation), so again the
+// accepted steps.
+template <class S, class Category, class System, class State, class Time>
+auto integrate_adaptive_forward(
+    DDX_OPTION ::boost::numeric::odeint::dense_output_runge_kutta<S, Category>
+        stepper,
+    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
+    DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt) {
+  return odeint_detail::recording<State, Time>([&](auto observer) {
+    return ::boost::numeric::odeint::integrate_adaptive(
+        stepper, system, state, start, end, dt, observer);
+  });
+}
+template <class S, class Category, class System, class State, class Time>
+std::size_t integrate_adaptive_pushforward(
+    DDX_OPTION ::boost::numeric::odeint::dense_output_runge_kutta<S, Category>
+        stepper,
+    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
+    DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,
+    State &dstate) {
+  auto r = integrate_adaptive_forward(stepper, system, state, start, end, dt);
+  odeint_detail::tangent(stepper, system, r.record, r.record.accepted(),
+                         dstate);
+  return r.value;
+}
+template <class S, class Category, class System, class State, class Time>
+void integrate_adaptive_pullback(
+    const odeint_detail::trajectory<State, Time> &path,
+    DDX_OPTION ::boost::numeric::odeint::dense_output_runge_kutta<S, Category>
+        stepper,
+    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &, DDX_OPTION Time,
+    DDX_OPTION Time, DDX_OPTION Time, State &dstate) {
+  odeint_detail::pullback(stepper, system, path, path.accepted(), dstate);
+}
+
+// integrate(system, state, t0, t1, dt): integrate_adaptive with a
+// runge_kutta_dopri5 under odeint's default error control.
+template <class System, class State, class Time>
+auto integrate_forward(DDX_CALLABLE System system,
+                       DDX_OUTPUT_RANGE State &state, DDX_OPTION Time start,
+                       DDX_OPTION Time end, DDX_OPTION Time dt) {
+  return odeint_detail::recording<State, Time>([&](auto observer) {
+    return ::boost::numeric::odeint::integrate(system, state, start, end, dt,
+                                               observer);
+  });
+}
+template <class System, class State, class Time>
+std::size_t integrate_pushforward(DDX_CALLABLE System system,
+                                  DDX_OUTPUT_RANGE State &state,
+                                  DDX_OPTION Time start, DDX_OPTION Time end,
+                                  DDX_OPTION Time dt, State &dstate) {
+  auto r = integrate_forward(system, state, start, end, dt);
+  odeint_detail::tangent(
+      odeint_detail::with_tableau<odeint_detail::runge_kutta_dopri5_tableau>(),
+      system, r.record, r.record.accepted(), dstate);
+  return r.value;
+}
+template <class System, class State, class Time>
+void integrate_pullback(const odeint_detail::trajectory<State, Time> &path,
+                        DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &,
+                        DDX_OPTION Time, DDX_OPTION Time, DDX_OPTION Time,
+                        State &dstate) {
+  odeint_detail::pullback(
+      odeint_detail::with_tableau<odeint_detail::runge_kutta_dopri5_tableau>(),
+      system, path, path.accepted(), dstate);
+}
 
 // A controlled stepper (make_controlled(abs, rel, runge_kutta_dopri5<...>()))
 // in integrate_adaptive: the steps it accepted, at the sizes it took them.
