@@ -46,21 +46,23 @@ double kepler_gradient_by_hand(double e, double m, double &de, double &dm) {
 
 // --- A food chain: 4 species, 6 parameters, 1,000 steps ------------------
 
+// The state as a std::array, and as a std::vector (which allocates).
 using state4 = std::array<double, 4>;
+using state4v = std::vector<double>;
 constexpr double Dt = 0.01;
 constexpr std::size_t Steps = 1000;
 
 // x0 grows logistically and is eaten by x1, x1 by x2, x2 by x3.
-struct FoodChain {
+template <class State> struct FoodChain {
   double r, a, d1, b, d2, c;
-  void operator()(const state4 &x, state4 &dx, double) const {
+  void operator()(const State &x, State &dx, double) const {
     dx[0] = x[0] * (r - 0.1 * x[0] - a * x[1]);
     dx[1] = x[1] * (a * x[0] - d1 - b * x[2]);
     dx[2] = x[2] * (b * x[1] - d2 - c * x[3]);
     dx[3] = x[3] * (c * x[2] - 0.5);
   }
   // The hand-written vector-Jacobian products: lx += J_x^T w, lp += J_p^T w.
-  void vjp(const state4 &x, const state4 &w, state4 &lx,
+  void vjp(const State &x, const State &w, State &lx,
            std::array<double, 6> &lp) const {
     lx[0] += w[0] * (r - 0.2 * x[0] - a * x[1]) + w[1] * a * x[1];
     lx[1] +=
@@ -78,13 +80,13 @@ struct FoodChain {
 };
 
 // The loss: the final populations, weighted.
-double weighted(const state4 &x) {
+template <class State> double weighted(const State &x) {
   return x[0] + 2 * x[1] + 3 * x[2] + 4 * x[3];
 }
 
 double food_chain_rk4(double r, double a, double d1, double b, double d2,
                       double c) {
-  FoodChain sys{r, a, d1, b, d2, c};
+  FoodChain<state4> sys{r, a, d1, b, d2, c};
   state4 x{1.0, 0.5, 0.3, 0.2};
   ode::integrate_const(ode::runge_kutta4<state4>(), sys, x, 0.0, Dt * Steps,
                        Dt);
@@ -93,9 +95,27 @@ double food_chain_rk4(double r, double a, double d1, double b, double d2,
 
 double food_chain_dopri5(double r, double a, double d1, double b, double d2,
                          double c) {
-  FoodChain sys{r, a, d1, b, d2, c};
+  FoodChain<state4> sys{r, a, d1, b, d2, c};
   state4 x{1.0, 0.5, 0.3, 0.2};
   ode::integrate_n_steps(ode::runge_kutta_dopri5<state4>(), sys, x, 0.0, Dt,
+                         Steps);
+  return weighted(x);
+}
+
+double food_chain_rk4_vector(double r, double a, double d1, double b, double d2,
+                             double c) {
+  FoodChain<state4v> sys{r, a, d1, b, d2, c};
+  state4v x{1.0, 0.5, 0.3, 0.2};
+  ode::integrate_const(ode::runge_kutta4<state4v>(), sys, x, 0.0, Dt * Steps,
+                       Dt);
+  return weighted(x);
+}
+
+double food_chain_dopri5_vector(double r, double a, double d1, double b,
+                                double d2, double c) {
+  FoodChain<state4v> sys{r, a, d1, b, d2, c};
+  state4v x{1.0, 0.5, 0.3, 0.2};
+  ode::integrate_n_steps(ode::runge_kutta_dopri5<state4v>(), sys, x, 0.0, Dt,
                          Steps);
   return weighted(x);
 }
@@ -103,22 +123,26 @@ double food_chain_dopri5(double r, double a, double d1, double b, double d2,
 // By hand: the discrete adjoint of the explicit Runge-Kutta steps, as a user
 // would write it. The forward sweep keeps the state at each step (an odeint
 // observer); the backward sweep recomputes each step's stages from it and
-// runs the adjoint of the step with the hand-written products above.
-template <class Tab, class Stepper>
+// runs the adjoint of the step with the hand-written products above, in
+// buffers made once.
+template <class Tab, class Stepper, class State = state4>
 double food_chain_gradient_by_hand(const std::array<double, 6> &p,
                                    std::array<double, 6> &dp) {
-  FoodChain sys{p[0], p[1], p[2], p[3], p[4], p[5]};
-  std::vector<state4> path;
+  FoodChain<State> sys{p[0], p[1], p[2], p[3], p[4], p[5]};
+  std::vector<State> path;
   path.reserve(Steps + 1);
-  state4 x{1.0, 0.5, 0.3, 0.2};
+  State x{1.0, 0.5, 0.3, 0.2};
   ode::integrate_n_steps(Stepper(), sys, x, 0.0, Dt, Steps,
-                         [&](const state4 &s, double) { path.push_back(s); });
+                         [&](const State &s, double) { path.push_back(s); });
   constexpr int S = Tab::stages;
-  state4 lambda{1, 2, 3, 4};
+  State lambda{1, 2, 3, 4}, zero{0, 0, 0, 0}, w = zero;
   dp = {};
-  std::array<state4, S> k, in, nu;
+  std::array<State, S> k, in, nu;
+  k.fill(zero);
+  in.fill(zero);
+  nu.fill(zero);
   for (std::size_t step = Steps; step-- > 0;) {
-    const state4 &x0 = path[step];
+    const State &x0 = path[step];
     for (int i = 0; i < S; ++i) {
       for (int n = 0; n < 4; ++n) {
         double v = x0[n];
@@ -128,16 +152,15 @@ double food_chain_gradient_by_hand(const std::array<double, 6> &p,
       }
       sys(in[i], k[i], 0.0);
     }
-    state4 start = lambda;
+    State start = lambda;
     for (int i = S - 1; i >= 0; --i) {
-      state4 w;
       for (int n = 0; n < 4; ++n) {
         double v = Dt * Tab::b[i] * lambda[n];
         for (int j = i + 1; j < S; ++j)
           v += Dt * Tab::a[j][i] * nu[j][n];
         w[n] = v;
       }
-      nu[i] = {};
+      nu[i] = zero;
       sys.vjp(in[i], w, nu[i], dp);
       for (int n = 0; n < 4; ++n)
         start[n] += nu[i][n];
@@ -304,6 +327,53 @@ static void BM_dopri5_by_hand(benchmark::State &state) {
   }
 }
 
+// The same with the state in a std::vector (ddx: primal and reverse; by
+// hand: reverse).
+static void BM_rk4_vector_ddx_reverse(benchmark::State &state) {
+  std::array<double, 6> p = P;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(p);
+    auto g =
+        ddx::gradient(food_chain_rk4_vector, ddx::active(p[0]),
+                      ddx::active(p[1]), ddx::active(p[2]), ddx::active(p[3]),
+                      ddx::active(p[4]), ddx::active(p[5]));
+    benchmark::DoNotOptimize(g);
+  }
+}
+static void BM_rk4_vector_by_hand(benchmark::State &state) {
+  std::array<double, 6> p = P, dp;
+  using Tab = ddx::rules::odeint_detail::runge_kutta4_tableau;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(p);
+    benchmark::DoNotOptimize(
+        food_chain_gradient_by_hand<Tab, ode::runge_kutta4<state4v>, state4v>(
+            p, dp));
+    benchmark::DoNotOptimize(dp);
+  }
+}
+static void BM_dopri5_vector_ddx_reverse(benchmark::State &state) {
+  std::array<double, 6> p = P;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(p);
+    auto g =
+        ddx::gradient(food_chain_dopri5_vector, ddx::active(p[0]),
+                      ddx::active(p[1]), ddx::active(p[2]), ddx::active(p[3]),
+                      ddx::active(p[4]), ddx::active(p[5]));
+    benchmark::DoNotOptimize(g);
+  }
+}
+static void BM_dopri5_vector_by_hand(benchmark::State &state) {
+  std::array<double, 6> p = P, dp;
+  using Tab = ddx::rules::odeint_detail::runge_kutta_dopri5_tableau;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(p);
+    benchmark::DoNotOptimize(
+        food_chain_gradient_by_hand<Tab, ode::runge_kutta_dopri5<state4v>,
+                                    state4v>(p, dp));
+    benchmark::DoNotOptimize(dp);
+  }
+}
+
 static void BM_qags_primal(benchmark::State &state) {
   double k = K, c = C;
   for (auto _ : state) {
@@ -356,6 +426,10 @@ BENCHMARK(BM_rk4_by_hand);
 BENCHMARK(BM_dopri5_primal);
 BENCHMARK(BM_dopri5_ddx_reverse);
 BENCHMARK(BM_dopri5_by_hand);
+BENCHMARK(BM_rk4_vector_ddx_reverse);
+BENCHMARK(BM_rk4_vector_by_hand);
+BENCHMARK(BM_dopri5_vector_ddx_reverse);
+BENCHMARK(BM_dopri5_vector_by_hand);
 BENCHMARK(BM_qags_primal);
 BENCHMARK(BM_qags_ddx_reverse);
 BENCHMARK(BM_qags_ddx_forward);
@@ -385,11 +459,11 @@ static bool checkNewton() {
 
 // The hand-written adjoint and ddx's replay the same steps: they agree to
 // rounding.
-template <class Tab, class Stepper>
+template <class Tab, class Stepper, class State = state4>
 static bool checkFoodChain(const char *what, double y,
                            const std::array<double, 6> &g) {
   std::array<double, 6> hp;
-  double hv = food_chain_gradient_by_hand<Tab, Stepper>(P, hp);
+  double hv = food_chain_gradient_by_hand<Tab, Stepper, State>(P, hp);
   bool ok = agree(what, y, hv, 1e-12);
   for (int i = 0; i < 6; ++i)
     ok = agree(what, g[i], hp[i], 1e-9) && ok;
@@ -409,6 +483,22 @@ static bool checkFoodChains() {
   ok = checkFoodChain<ddx::rules::odeint_detail::runge_kutta_dopri5_tableau,
                       ode::runge_kutta_dopri5<state4>>(
            "dopri5", z, {h0, h1, h2, h3, h4, h5}) &&
+       ok;
+  auto [u, i0, i1, i2, i3, i4, i5] =
+      ddx::gradient(food_chain_rk4_vector, ddx::active(P[0]), ddx::active(P[1]),
+                    ddx::active(P[2]), ddx::active(P[3]), ddx::active(P[4]),
+                    ddx::active(P[5]));
+  ok = checkFoodChain<ddx::rules::odeint_detail::runge_kutta4_tableau,
+                      ode::runge_kutta4<state4v>, state4v>(
+           "rk4 (vector)", u, {i0, i1, i2, i3, i4, i5}) &&
+       ok;
+  auto [w, j0, j1, j2, j3, j4, j5] =
+      ddx::gradient(food_chain_dopri5_vector, ddx::active(P[0]),
+                    ddx::active(P[1]), ddx::active(P[2]), ddx::active(P[3]),
+                    ddx::active(P[4]), ddx::active(P[5]));
+  ok = checkFoodChain<ddx::rules::odeint_detail::runge_kutta_dopri5_tableau,
+                      ode::runge_kutta_dopri5<state4v>, state4v>(
+           "dopri5 (vector)", w, {j0, j1, j2, j3, j4, j5}) &&
        ok;
   return ok;
 }

@@ -149,14 +149,6 @@ struct tableau_of<
 template <class Tab> struct with_tableau {};
 template <class Tab> struct tableau_of<with_tableau<Tab>> { using type = Tab; };
 
-/// A state of the same size with zeros.
-template <class State> State zeros_like(const State &x) {
-  State z = x;
-  for (auto &v : z)
-    v = 0;
-  return z;
-}
-
 template <class State, class Time> struct trajectory;
 /// An odeint observer filling a trajectory (odeint copies observers).
 template <class State, class Time> struct recorder {
@@ -213,24 +205,44 @@ void stage_input(int i, const State &x, const std::array<State, S> &k, Time dt,
   }
 }
 
+/// Sets every element of a state to zero.
+template <class State> void set_zero(State &x) {
+  for (auto &v : x)
+    v = 0;
+}
+
+/// The stages' states of one step, made once for a whole trajectory and
+/// reused by each step (a std::vector state would otherwise allocate a
+/// dozen vectors a step). k: the stages' derivatives; input: their
+/// inputs; and, for the tangent, their tangents, or for the adjoint, the
+/// adjoints of their inputs (nu) and of their derivatives (kappa).
+template <int S, class State> struct stage_states {
+  std::array<State, S> k, input, nu, kappa;
+  State sum;
+  explicit stage_states(const State &x) : sum(x) {
+    for (int i = 0; i < S; ++i)
+      k[i] = input[i] = nu[i] = kappa[i] = x;
+  }
+};
+
 /// One step's tangent: dx (the tangent at the step's start) becomes the
-/// tangent at its end, along dx and the system's captured tangents.
+/// tangent at its end, along dx and the system's captured tangents. (nu
+/// holds the stages' tangents, kappa their inputs' tangents.)
 template <class Tab, class F, class State, class Time>
-void step_tangent(const F &f, const State &x, State &dx, Time t, Time dt) {
+void step_tangent(const F &f, const State &x, State &dx, Time t, Time dt,
+                  stage_states<Tab::stages, State> &w) {
   constexpr int S = Tab::stages;
-  std::array<State, S> k, dk;
-  State input = x, dinput = x;
   for (int i = 0; i < S; ++i) {
-    stage_input<Tab>(i, x, k, dt, input);
-    stage_input<Tab>(i, dx, dk, dt, dinput);
-    k[i] = zeros_like(x);
-    dk[i] = zeros_like(x);
-    f.pushforward(input, k[i], t + Time(Tab::c[i]) * dt, dinput, dk[i],
-                  Time(0));
+    stage_input<Tab>(i, x, w.k, dt, w.input[i]);
+    stage_input<Tab>(i, dx, w.nu, dt, w.kappa[i]);
+    set_zero(w.k[i]);
+    set_zero(w.nu[i]);
+    f.pushforward(w.input[i], w.k[i], t + Time(Tab::c[i]) * dt, w.kappa[i],
+                  w.nu[i], Time(0));
   }
   for (std::size_t n = 0; n < x.size(); ++n)
     for (int i = 0; i < S; ++i)
-      dx[n] += dt * Time(Tab::b[i]) * dk[i][n];
+      dx[n] += dt * Time(Tab::b[i]) * w.nu[i][n];
 }
 
 /// One step's adjoint: lambda (the adjoint at the step's end) becomes the
@@ -238,19 +250,19 @@ void step_tangent(const F &f, const State &x, State &dx, Time t, Time dt) {
 /// stages are evaluated again by the system's forward sweep, whose records
 /// their reverse sweeps take, last stage first.
 template <class Tab, class F, class State, class Time>
-void step_pullback(const F &f, const State &x, State &lambda, Time t, Time dt) {
+void step_pullback(const F &f, const State &x, State &lambda, Time t, Time dt,
+                   stage_states<Tab::stages, State> &w) {
   constexpr int S = Tab::stages;
-  std::array<State, S> k, input, nu, kappa;
   Time dtime = 0;
   for (int i = 0; i < S; ++i) {
-    input[i] = x;
-    stage_input<Tab>(i, x, k, dt, input[i]);
-    k[i] = zeros_like(x);
-    nu[i] = k[i];
-    kappa[i] = k[i];
-    f.forward(input[i], k[i], t + Time(Tab::c[i]) * dt, nu[i], kappa[i], dtime);
+    stage_input<Tab>(i, x, w.k, dt, w.input[i]);
+    set_zero(w.k[i]);
+    set_zero(w.nu[i]);
+    set_zero(w.kappa[i]);
+    f.forward(w.input[i], w.k[i], t + Time(Tab::c[i]) * dt, w.nu[i], w.kappa[i],
+              dtime);
   }
-  State start = lambda;
+  w.sum = lambda;
   for (int i = S - 1; i >= 0; --i) {
     // The adjoint of k[i]: through the step's sum, and through the inputs
     // of the later stages.
@@ -258,14 +270,15 @@ void step_pullback(const F &f, const State &x, State &lambda, Time t, Time dt) {
       Time v = dt * Time(Tab::b[i]) * lambda[n];
       for (int j = i + 1; j < S; ++j)
         if (Tab::a[j][i] != 0)
-          v += dt * Time(Tab::a[j][i]) * nu[j][n];
-      kappa[i][n] = v;
+          v += dt * Time(Tab::a[j][i]) * w.nu[j][n];
+      w.kappa[i][n] = v;
     }
-    f.reverse(input[i], k[i], t + Time(Tab::c[i]) * dt, nu[i], kappa[i], dtime);
+    f.reverse(w.input[i], w.k[i], t + Time(Tab::c[i]) * dt, w.nu[i], w.kappa[i],
+              dtime);
     for (std::size_t n = 0; n < x.size(); ++n)
-      start[n] += nu[i][n];
+      w.sum[n] += w.nu[i][n];
   }
-  lambda = start;
+  lambda = w.sum;
 }
 
 /// The tangent along a trajectory stepped by Stepper (whose tableau the
@@ -274,15 +287,17 @@ template <class Stepper, class State, class Time, class F>
 void tangent(const Stepper &, const F &f, const trajectory<State, Time> &path,
              const std::vector<Time> &dts, State &dstate) {
   using Tab = typename tableau_of<Stepper>::type;
+  stage_states<Tab::stages, State> w(dstate);
   for (std::size_t i = 0; i < dts.size(); ++i)
-    step_tangent<Tab>(f, path.states[i], dstate, path.times[i], dts[i]);
+    step_tangent<Tab>(f, path.states[i], dstate, path.times[i], dts[i], w);
 }
 template <class Stepper, class State, class Time, class F>
 void pullback(const Stepper &, const F &f, const trajectory<State, Time> &path,
               const std::vector<Time> &dts, State &dstate) {
   using Tab = typename tableau_of<Stepper>::type;
+  stage_states<Tab::stages, State> w(dstate);
   for (std::size_t i = dts.size(); i-- > 0;)
-    step_pullback<Tab>(f, path.states[i], dstate, path.times[i], dts[i]);
+    step_pullback<Tab>(f, path.states[i], dstate, path.times[i], dts[i], w);
 }
 
 /// The number of steps of size dt from start to end, where it is known
