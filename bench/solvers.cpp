@@ -267,6 +267,21 @@ static void BM_newton_by_hand(benchmark::State &state) {
   }
 }
 
+// The hand-written food-chain gradient with the tableau Tab, odeint's
+// Stepper and the state type State.
+template <class Tab, class Stepper, class State>
+static void BM_food_chain_by_hand(benchmark::State &state) {
+  std::array<double, 6> p = P, dp;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(p);
+    benchmark::DoNotOptimize(
+        food_chain_gradient_by_hand<Tab, Stepper, State>(p, dp));
+    benchmark::DoNotOptimize(dp);
+  }
+}
+using RK4 = ddx::rules::odeint_detail::runge_kutta4_tableau;
+using Dopri5 = ddx::rules::odeint_detail::runge_kutta_dopri5_tableau;
+
 static void BM_rk4_primal(benchmark::State &state) {
   std::array<double, 6> p = P;
   for (auto _ : state) {
@@ -283,16 +298,6 @@ static void BM_rk4_ddx_reverse(benchmark::State &state) {
                            ddx::active(p[2]), ddx::active(p[3]),
                            ddx::active(p[4]), ddx::active(p[5]));
     benchmark::DoNotOptimize(g);
-  }
-}
-static void BM_rk4_by_hand(benchmark::State &state) {
-  std::array<double, 6> p = P, dp;
-  using Tab = ddx::rules::odeint_detail::runge_kutta4_tableau;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(p);
-    benchmark::DoNotOptimize(
-        food_chain_gradient_by_hand<Tab, ode::runge_kutta4<state4>>(p, dp));
-    benchmark::DoNotOptimize(dp);
   }
 }
 
@@ -315,20 +320,9 @@ static void BM_dopri5_ddx_reverse(benchmark::State &state) {
     benchmark::DoNotOptimize(g);
   }
 }
-static void BM_dopri5_by_hand(benchmark::State &state) {
-  std::array<double, 6> p = P, dp;
-  using Tab = ddx::rules::odeint_detail::runge_kutta_dopri5_tableau;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(p);
-    benchmark::DoNotOptimize(
-        food_chain_gradient_by_hand<Tab, ode::runge_kutta_dopri5<state4>>(p,
-                                                                          dp));
-    benchmark::DoNotOptimize(dp);
-  }
-}
 
-// The same with the state in a std::vector (ddx: primal and reverse; by
-// hand: reverse).
+// The same with the state in a std::vector (ddx reverse; the hand-written
+// gradient is BM_food_chain_by_hand's).
 static void BM_rk4_vector_ddx_reverse(benchmark::State &state) {
   std::array<double, 6> p = P;
   for (auto _ : state) {
@@ -340,17 +334,6 @@ static void BM_rk4_vector_ddx_reverse(benchmark::State &state) {
     benchmark::DoNotOptimize(g);
   }
 }
-static void BM_rk4_vector_by_hand(benchmark::State &state) {
-  std::array<double, 6> p = P, dp;
-  using Tab = ddx::rules::odeint_detail::runge_kutta4_tableau;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(p);
-    benchmark::DoNotOptimize(
-        food_chain_gradient_by_hand<Tab, ode::runge_kutta4<state4v>, state4v>(
-            p, dp));
-    benchmark::DoNotOptimize(dp);
-  }
-}
 static void BM_dopri5_vector_ddx_reverse(benchmark::State &state) {
   std::array<double, 6> p = P;
   for (auto _ : state) {
@@ -360,17 +343,6 @@ static void BM_dopri5_vector_ddx_reverse(benchmark::State &state) {
                       ddx::active(p[1]), ddx::active(p[2]), ddx::active(p[3]),
                       ddx::active(p[4]), ddx::active(p[5]));
     benchmark::DoNotOptimize(g);
-  }
-}
-static void BM_dopri5_vector_by_hand(benchmark::State &state) {
-  std::array<double, 6> p = P, dp;
-  using Tab = ddx::rules::odeint_detail::runge_kutta_dopri5_tableau;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(p);
-    benchmark::DoNotOptimize(
-        food_chain_gradient_by_hand<Tab, ode::runge_kutta_dopri5<state4v>,
-                                    state4v>(p, dp));
-    benchmark::DoNotOptimize(dp);
   }
 }
 
@@ -422,14 +394,18 @@ BENCHMARK(BM_newton_ddx_forward);
 BENCHMARK(BM_newton_by_hand);
 BENCHMARK(BM_rk4_primal);
 BENCHMARK(BM_rk4_ddx_reverse);
-BENCHMARK(BM_rk4_by_hand);
+BENCHMARK_TEMPLATE(BM_food_chain_by_hand, RK4, ode::runge_kutta4<state4>,
+                   state4);
 BENCHMARK(BM_dopri5_primal);
 BENCHMARK(BM_dopri5_ddx_reverse);
-BENCHMARK(BM_dopri5_by_hand);
+BENCHMARK_TEMPLATE(BM_food_chain_by_hand, Dopri5,
+                   ode::runge_kutta_dopri5<state4>, state4);
 BENCHMARK(BM_rk4_vector_ddx_reverse);
-BENCHMARK(BM_rk4_vector_by_hand);
+BENCHMARK_TEMPLATE(BM_food_chain_by_hand, RK4, ode::runge_kutta4<state4v>,
+                   state4v);
 BENCHMARK(BM_dopri5_vector_ddx_reverse);
-BENCHMARK(BM_dopri5_vector_by_hand);
+BENCHMARK_TEMPLATE(BM_food_chain_by_hand, Dopri5,
+                   ode::runge_kutta_dopri5<state4v>, state4v);
 BENCHMARK(BM_qags_primal);
 BENCHMARK(BM_qags_ddx_reverse);
 BENCHMARK(BM_qags_ddx_forward);
@@ -473,31 +449,27 @@ static bool checkFoodChains() {
   auto [y, g0, g1, g2, g3, g4, g5] = ddx::gradient(
       food_chain_rk4, ddx::active(P[0]), ddx::active(P[1]), ddx::active(P[2]),
       ddx::active(P[3]), ddx::active(P[4]), ddx::active(P[5]));
-  bool ok = checkFoodChain<ddx::rules::odeint_detail::runge_kutta4_tableau,
-                           ode::runge_kutta4<state4>>("rk4", y,
-                                                      {g0, g1, g2, g3, g4, g5});
+  bool ok = checkFoodChain<RK4, ode::runge_kutta4<state4>>(
+      "rk4", y, {g0, g1, g2, g3, g4, g5});
   auto [z, h0, h1, h2, h3, h4, h5] =
       ddx::gradient(food_chain_dopri5, ddx::active(P[0]), ddx::active(P[1]),
                     ddx::active(P[2]), ddx::active(P[3]), ddx::active(P[4]),
                     ddx::active(P[5]));
-  ok = checkFoodChain<ddx::rules::odeint_detail::runge_kutta_dopri5_tableau,
-                      ode::runge_kutta_dopri5<state4>>(
+  ok = checkFoodChain<Dopri5, ode::runge_kutta_dopri5<state4>>(
            "dopri5", z, {h0, h1, h2, h3, h4, h5}) &&
        ok;
   auto [u, i0, i1, i2, i3, i4, i5] =
       ddx::gradient(food_chain_rk4_vector, ddx::active(P[0]), ddx::active(P[1]),
                     ddx::active(P[2]), ddx::active(P[3]), ddx::active(P[4]),
                     ddx::active(P[5]));
-  ok = checkFoodChain<ddx::rules::odeint_detail::runge_kutta4_tableau,
-                      ode::runge_kutta4<state4v>, state4v>(
+  ok = checkFoodChain<RK4, ode::runge_kutta4<state4v>, state4v>(
            "rk4 (vector)", u, {i0, i1, i2, i3, i4, i5}) &&
        ok;
   auto [w, j0, j1, j2, j3, j4, j5] =
       ddx::gradient(food_chain_dopri5_vector, ddx::active(P[0]),
                     ddx::active(P[1]), ddx::active(P[2]), ddx::active(P[3]),
                     ddx::active(P[4]), ddx::active(P[5]));
-  ok = checkFoodChain<ddx::rules::odeint_detail::runge_kutta_dopri5_tableau,
-                      ode::runge_kutta_dopri5<state4v>, state4v>(
+  ok = checkFoodChain<Dopri5, ode::runge_kutta_dopri5<state4v>, state4v>(
            "dopri5 (vector)", w, {j0, j1, j2, j3, j4, j5}) &&
        ok;
   return ok;

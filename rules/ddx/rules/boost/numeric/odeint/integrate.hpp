@@ -423,42 +423,54 @@ DDX_ODEINT_FIXED_STEP_RULES(runge_kutta_fehlberg78)
 #undef DDX_ODEINT_FIXED_STEP_RULES
 #undef DDX_ODEINT_SPAN_RULES
 
-// A dense-output stepper (make_dense_output(abs, rel,
-// runge_kutta_dopri5<...>())) in integrate_adaptive: odeint takes whole steps
-// with it, the last one ending on time (no interpolation), so again the
-// accepted steps.
-template <class S, class Category, class System, class State, class Time>
-auto integrate_adaptive_forward(
-    DDX_OPTION ::boost::numeric::odeint::dense_output_runge_kutta<S, Category>
-        stepper,
-    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
-    DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt) {
-  return odeint_detail::recording<State, Time>([&](auto observer) {
-    return ::boost::numeric::odeint::integrate_adaptive(
-        stepper, system, state, start, end, dt, observer);
-  });
-}
-template <class S, class Category, class System, class State, class Time>
-std::size_t integrate_adaptive_pushforward(
-    DDX_OPTION ::boost::numeric::odeint::dense_output_runge_kutta<S, Category>
-        stepper,
-    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
-    DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,
-    State &dstate) {
-  auto r = integrate_adaptive_forward(stepper, system, state, start, end, dt);
-  odeint_detail::tangent(stepper, system, r.record, r.record.accepted(),
-                         dstate);
-  return r.value;
-}
-template <class S, class Category, class System, class State, class Time>
-void integrate_adaptive_pullback(
-    const odeint_detail::trajectory<State, Time> &path,
-    DDX_OPTION ::boost::numeric::odeint::dense_output_runge_kutta<S, Category>
-        stepper,
-    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &, DDX_OPTION Time,
-    DDX_OPTION Time, DDX_OPTION Time, State &dstate) {
-  odeint_detail::pullback(stepper, system, path, path.accepted(), dstate);
-}
+// integrate_adaptive with a stepper that chooses its steps: the steps odeint
+// accepted, at the sizes it took them. A controlled stepper
+// (make_controlled(abs, rel, runge_kutta_dopri5<...>())); a dense-output
+// stepper (make_dense_output(abs, rel, runge_kutta_dopri5<...>())), with which
+// odeint takes whole steps, the last one ending on time (no interpolation).
+// `params` is the stepper type's template parameter list and `stepper_type`
+// the type, each in parentheses.
+#define DDX_ODEINT_UNPAREN(...) __VA_ARGS__
+#define DDX_ODEINT_ACCEPTED_STEP_RULES(params, stepper_type)                   \
+  template <DDX_ODEINT_UNPAREN params, class System, class State, class Time>  \
+  auto integrate_adaptive_forward(                                             \
+      DDX_OPTION DDX_ODEINT_UNPAREN stepper_type stepper,                      \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
+      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt) {        \
+    return odeint_detail::recording<State, Time>([&](auto observer) {          \
+      return ::boost::numeric::odeint::integrate_adaptive(                     \
+          stepper, system, state, start, end, dt, observer);                   \
+    });                                                                        \
+  }                                                                            \
+  template <DDX_ODEINT_UNPAREN params, class System, class State, class Time>  \
+  std::size_t integrate_adaptive_pushforward(                                  \
+      DDX_OPTION DDX_ODEINT_UNPAREN stepper_type stepper,                      \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
+      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,          \
+      State &dstate) {                                                         \
+    auto r =                                                                   \
+        integrate_adaptive_forward(stepper, system, state, start, end, dt);    \
+    odeint_detail::tangent(stepper, system, r.record, r.record.accepted(),     \
+                           dstate);                                            \
+    return r.value;                                                            \
+  }                                                                            \
+  template <DDX_ODEINT_UNPAREN params, class System, class State, class Time>  \
+  void integrate_adaptive_pullback(                                            \
+      const odeint_detail::trajectory<State, Time> &path,                      \
+      DDX_OPTION DDX_ODEINT_UNPAREN stepper_type stepper,                      \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &, DDX_OPTION Time,   \
+      DDX_OPTION Time, DDX_OPTION Time, State &dstate) {                       \
+    odeint_detail::pullback(stepper, system, path, path.accepted(), dstate);   \
+  }
+
+DDX_ODEINT_ACCEPTED_STEP_RULES(
+    (class E, class C, class Adj, class Res, class Cat),
+    (::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res, Cat>))
+DDX_ODEINT_ACCEPTED_STEP_RULES(
+    (class S, class Category),
+    (::boost::numeric::odeint::dense_output_runge_kutta<S, Category>))
+#undef DDX_ODEINT_ACCEPTED_STEP_RULES
+#undef DDX_ODEINT_UNPAREN
 
 // integrate(system, state, t0, t1, dt): integrate_adaptive with a
 // runge_kutta_dopri5 under odeint's default error control.
@@ -490,47 +502,6 @@ void integrate_pullback(const odeint_detail::trajectory<State, Time> &path,
   odeint_detail::pullback(
       odeint_detail::with_tableau<odeint_detail::runge_kutta_dopri5_tableau>(),
       system, path, path.accepted(), dstate);
-}
-
-// A controlled stepper (make_controlled(abs, rel, runge_kutta_dopri5<...>()))
-// in integrate_adaptive: the steps it accepted, at the sizes it took them.
-template <class E, class C, class Adj, class Res, class Cat, class System,
-          class State, class Time>
-auto integrate_adaptive_forward(
-    DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res,
-                                                                Cat>
-        stepper,
-    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
-    DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt) {
-  return odeint_detail::recording<State, Time>([&](auto observer) {
-    return ::boost::numeric::odeint::integrate_adaptive(
-        stepper, system, state, start, end, dt, observer);
-  });
-}
-template <class E, class C, class Adj, class Res, class Cat, class System,
-          class State, class Time>
-std::size_t integrate_adaptive_pushforward(
-    DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res,
-                                                                Cat>
-        stepper,
-    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
-    DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,
-    State &dstate) {
-  auto r = integrate_adaptive_forward(stepper, system, state, start, end, dt);
-  odeint_detail::tangent(stepper, system, r.record, r.record.accepted(),
-                         dstate);
-  return r.value;
-}
-template <class E, class C, class Adj, class Res, class Cat, class System,
-          class State, class Time>
-void integrate_adaptive_pullback(
-    const odeint_detail::trajectory<State, Time> &path,
-    DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res,
-                                                                Cat>
-        stepper,
-    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &, DDX_OPTION Time,
-    DDX_OPTION Time, DDX_OPTION Time, State &dstate) {
-  odeint_detail::pullback(stepper, system, path, path.accepted(), dstate);
 }
 
 } // namespace ddx::rules::boost::numeric::odeint
