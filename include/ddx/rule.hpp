@@ -11,6 +11,12 @@
 //                 evaluate it, push tangents forward and pull adjoints back;
 //   DDX_IN_ORDER  beside it: the rule calls the callable as the library
 //                 does (so the callable may write what it captures);
+//   DDX_HANDLE    marks a solver handle (GSL's gsl_root_fsolver *): a
+//                 `_binds` declaration says which call gives it a callable,
+//   DDX_BOUND     and a rule of a function that reads the handle takes
+//                 that callable first, in a parameter marked so;
+//   DDX_CALLABLE_FIELD(name)  a callable that is one function-pointer
+//                 field of a struct with several (gsl_function_fdf's f);
 //   tangent_t<T>  the type of a tangent or adjoint, kept out of deduction;
 //   dual<T>       a value with its tangent;
 //   cotangent<T, N>  the adjoints of what a callable captures, as a vector.
@@ -26,6 +32,11 @@
 #define DDX_RANGE __attribute__((annotate("ddx::range")))
 #define DDX_OUTPUT_RANGE __attribute__((annotate("ddx::output_range")))
 #define DDX_IN_ORDER __attribute__((annotate("ddx::in_order")))
+#define DDX_HANDLE __attribute__((annotate("ddx::handle")))
+#define DDX_BOUND __attribute__((annotate("ddx::bound")))
+#define DDX_CALLABLE_FIELD(name)                                               \
+  __attribute__((annotate("ddx::callable"),                                    \
+                 annotate("ddx::callable_field:" #name)))
 #else
 /// Marks a parameter as an option: ddx never differentiates it. An active
 /// value passed to it is passed detached, with a warning.
@@ -44,6 +55,18 @@
 /// it, a rule may call its callables more often (to differentiate them),
 /// and ddx refuses callables that write what they capture.
 #define DDX_IN_ORDER
+/// Marks a parameter that receives a solver handle: a C library's state
+/// object that a set-up call gives a callable (gsl_root_fsolver_set) and
+/// later calls read results from (gsl_root_fsolver_root). See docs/rules.md,
+/// "Solver handles".
+#define DDX_HANDLE
+/// Marks the leading parameter of a rule of a function that reads a
+/// handle: ddx passes the callable the handle was set up with there.
+#define DDX_BOUND
+/// DDX_CALLABLE for a struct holding several function pointers and their
+/// context (GSL's gsl_function_fdf): the callable is the function in field
+/// `name`, called with the context.
+#define DDX_CALLABLE_FIELD(name)
 #endif
 
 namespace ddx {

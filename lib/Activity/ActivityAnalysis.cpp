@@ -296,6 +296,10 @@ void ActivityAnalysis::callInputs(const CallExpr *Call,
     Inputs.push_back(Object);
   if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
     Inputs.push_back(Member->getImplicitObjectArgument());
+  // (A read of a solver handle computes with the callable it was set up
+  // with.)
+  if (const Expr *Bound = IR.HandleCallables.lookup(Call).E)
+    Inputs.push_back(Bound);
   for (size_t I = 0, N = Inputs.size(); I < N; ++I)
     if (auto R = resolveCallable(Inputs[I], IR, Printer.context())) {
       if (Bound && Inputs[I] == Object)

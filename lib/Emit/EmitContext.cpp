@@ -809,7 +809,10 @@ static bool changesCapacityOnly(const CallExpr *Call) {
 
 bool EmitContext::checkCall(const CallExpr *Call, bool ValueUsed) {
   CallBinding B = Rules.bind(Call);
-  if (B.K == CallBinding::Kind::Rule || isValueCast(Call))
+  // (A set-up call only stores its callable in a handle: the calls that
+  // read the handle have its derivative.)
+  if (B.K == CallBinding::Kind::Rule || B.K == CallBinding::Kind::Binder ||
+      isValueCast(Call))
     return true;
   if (changesCapacityOnly(Call))
     return true;

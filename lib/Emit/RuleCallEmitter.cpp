@@ -23,6 +23,12 @@ RuleCallEmitter::RuleCallEmitter(EmitContext &C, const CallBinding &B,
     : C(C), B(B), S(S), Call(cast<CallExpr>(S.Call)) {
   if (S.Var >= 0)
     Result = C.Printer.varName(S.Var);
+  if (B.Bound) {
+    BoundCallable Set = C.IR.HandleCallables.lookup(Call);
+    Bound.E = Set.E;
+    Bound.Field = Set.Field;
+    Bound.Role = ParamRole::Callable;
+  }
 }
 
 bool RuleCallEmitter::collect() {
@@ -84,45 +90,56 @@ bool RuleCallEmitter::argumentList(AdaptorKind K,
   // names it before the member.
   if (B.OnObject && K != AdaptorKind::Value)
     Out.push_back(C.Printer.print(object()));
+  // (A read of a solver handle takes the handle's callable first.)
+  if (B.Bound && K != AdaptorKind::Value &&
+      (!Bound.E || !callableObject(Bound, K, Out)))
+    return false;
   for (const Argument &A : Args) {
     if (A.Role != ParamRole::Callable) {
       Out.push_back(A.Text);
       continue;
     }
-    auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx, Call);
-    if (!R) {
-      C.Diags.error(A.E->getExprLoc(),
-                    "ddx cannot resolve the callable passed to '" +
-                        B.Callee->getQualifiedNameAsString() +
-                        "' at transformation time");
-      if (capturesObject(A.E))
-        C.Diags.note(A.E->getExprLoc(),
-                     "the lambda captures 'this', which generated code has "
-                     "no name for: capture what it reads by name ([k = k] "
-                     "for a member k, or [&m = *this])");
-      else
-        C.Diags.note(A.E->getExprLoc(),
-                     "pass a named function or a lambda (directly, through a "
-                     "local variable, or through a parameter that receives "
-                     "one)");
+    if (!callableObject(A, K, Out))
       return false;
-    }
-    CallableWhat.push_back(describeTarget(Target{R->Function, R->Lambda, {}}));
-    // The primal call takes the struct itself (a C function's parameter is
-    // a gsl_function, not a template): it is real memory in generated code.
-    if (K == AdaptorKind::Value && R->Holder) {
-      Out.push_back(C.Printer.print(A.E));
-      continue;
-    }
-    std::string Object =
-        C.Adaptors.construct(C, *R, K, A.E->getExprLoc(),
-                             [&](const CalleeArg &Capture, ParamActivity Act) {
-                               return captureShadow(Capture, Act, K);
-                             });
-    if (Object.empty())
-      return false;
-    Out.push_back(Object);
   }
+  return true;
+}
+
+bool RuleCallEmitter::callableObject(const Argument &A, AdaptorKind K,
+                                     std::vector<std::string> &Out) {
+  auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx, Call, A.Field);
+  if (!R) {
+    C.Diags.error(A.E->getExprLoc(),
+                  "ddx cannot resolve the callable passed to '" +
+                      B.Callee->getQualifiedNameAsString() +
+                      "' at transformation time");
+    if (capturesObject(A.E))
+      C.Diags.note(A.E->getExprLoc(),
+                   "the lambda captures 'this', which generated code has "
+                   "no name for: capture what it reads by name ([k = k] "
+                   "for a member k, or [&m = *this])");
+    else
+      C.Diags.note(A.E->getExprLoc(),
+                   "pass a named function or a lambda (directly, through a "
+                   "local variable, or through a parameter that receives "
+                   "one)");
+    return false;
+  }
+  CallableWhat.push_back(describeTarget(Target{R->Function, R->Lambda, {}}));
+  // The primal call takes the struct itself (a C function's parameter is
+  // a gsl_function, not a template): it is real memory in generated code.
+  if (K == AdaptorKind::Value && R->Holder) {
+    Out.push_back(C.Printer.print(A.E));
+    return true;
+  }
+  std::string Object =
+      C.Adaptors.construct(C, *R, K, A.E->getExprLoc(),
+                           [&](const CalleeArg &Capture, ParamActivity Act) {
+                             return captureShadow(Capture, Act, K);
+                           });
+  if (Object.empty())
+    return false;
+  Out.push_back(Object);
   return true;
 }
 
@@ -143,10 +160,15 @@ void RuleCallEmitter::log(const std::string &Rule,
   // type for each callable, the callee's parameter types otherwise, then
   // the tangents (forward) or the seed and the adjoints (reverse).
   std::vector<std::string> Types, Tail;
-  size_t Offset = B.OnObject ? 1 : 0;
+  size_t Offset = B.OnObject || B.Bound ? 1 : 0;
   if (B.OnObject)
     Types.push_back(C.Printer.typeName(C.Ctx.getLValueReferenceType(
         C.Ctx.getRecordType(cast<CXXMethodDecl>(B.Callee)->getParent()))));
+  if (B.Bound && !List.empty()) {
+    Types.push_back(llvm::StringRef(List[0]).split('{').first.str());
+    D.Callables.push_back(
+        {Types.back(), What != CallableWhat.end() ? *What++ : std::string()});
+  }
   for (size_t I = 0; I < Args.size(); ++I) {
     const Argument &A = Args[I];
     const ParmVarDecl *P = B.Callee->getParamDecl(I);
@@ -248,6 +270,10 @@ static const Expr *rangeStorage(const Expr *E) {
 std::vector<std::pair<const RuleCallEmitter::Argument *, ResolvedCallable>>
 RuleCallEmitter::resolvedCallables() const {
   std::vector<std::pair<const Argument *, ResolvedCallable>> Resolved;
+  if (Bound.E)
+    if (auto R =
+            resolveCallableOrFunctor(Bound.E, C.IR, C.Ctx, Call, Bound.Field))
+      Resolved.emplace_back(&Bound, std::move(*R));
   for (const Argument &A : Args)
     if (A.Role == ParamRole::Callable)
       if (auto R = resolveCallableOrFunctor(A.E, C.IR, C.Ctx, Call))

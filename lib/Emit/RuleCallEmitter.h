@@ -37,6 +37,8 @@ private:
     const clang::Expr *E = nullptr;
     ParamRole Role = ParamRole::Differentiable;
     std::string Text; ///< the primal argument (a folded option's value)
+    /// A bound callable's function-pointer field (BoundCallable::Field).
+    std::string Field;
   };
   /// Prints the arguments; false after reporting an error.
   bool collect();
@@ -46,6 +48,10 @@ private:
   /// whose adjoint cannot be passed in place (an init-capture's value)
   /// gets a temporary: declared in Before, accumulated in After.
   bool argumentList(AdaptorKind K, std::vector<std::string> &Out);
+  /// Appends the object of kind K generated for callable argument A;
+  /// false after reporting that A cannot be resolved.
+  bool callableObject(const Argument &A, AdaptorKind K,
+                      std::vector<std::string> &Out);
   std::string captureShadow(const CalleeArg &A, ParamActivity Act,
                             AdaptorKind K);
   /// The object of a member call whose rule takes it first.
@@ -114,6 +120,9 @@ private:
   const clang::CallExpr *Call;
   std::string Result; ///< the variable that receives the value, or ""
   std::vector<Argument> Args;
+  /// For a rule that reads a solver handle: the callable the handle was set
+  /// up with (Rules/HandleBindings.h).
+  Argument Bound;
   /// What each callable argument stands for, as argumentList resolved it.
   std::vector<std::string> CallableWhat;
   TangentEmitter *Tangents = nullptr;

@@ -135,6 +135,14 @@ struct Stmt {
   std::string Text;
 };
 
+/// The callable a solver handle was set up with: the set-up call's
+/// argument, and for a struct of several function pointers the field that
+/// holds the function (gsl_function_fdf's f).
+struct BoundCallable {
+  const clang::Expr *E = nullptr;
+  std::string Field;
+};
+
 struct FunctionIR {
   const clang::FunctionDecl *Function = nullptr;
   /// For a functor's call operator: the object is the parameter `self`.
@@ -172,6 +180,10 @@ struct FunctionIR {
   /// of the callee or of its rule): never differentiated, so a callee
   /// writing through one (an error estimate) does not make it active.
   llvm::DenseSet<const clang::Expr *> OptionArgs;
+  /// Calls whose rule reads a solver handle: the callable argument of the
+  /// call that set the handle up (Rules/HandleBindings.h), which the rule
+  /// gets first and whose captures are the call's inputs.
+  llvm::DenseMap<const clang::CallExpr *, BoundCallable> HandleCallables;
 
   /// The return type of the derivative's primal: void for a member that
   /// returns *this by reference (lowering gave it no return variable).

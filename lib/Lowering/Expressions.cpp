@@ -135,6 +135,11 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
       pushCall(S, Out);
       return;
     }
+    // A solver's set-up call stays primal; what its arguments compute
+    // (the function's values at a bracket) is extracted as usual.
+    if (Rules.bind(Call).K == CallBinding::Kind::Binder)
+      for (const Expr *Arg : Call->arguments())
+        extractCalls(Arg, Out);
   }
   if (isa<CXXThrowExpr>(E)) {
     Diags.error(E->getBeginLoc(), "ddx cannot differentiate exception "
@@ -523,7 +528,8 @@ static bool passedAsOption(const CallExpr *Call, unsigned I,
   if (!FD)
     return false;
   if (B.K == CallBinding::Kind::Rule)
-    return I < B.Roles.size() && B.Roles[I] == ParamRole::Option;
+    return I < B.Roles.size() &&
+           (B.Roles[I] == ParamRole::Option || B.Roles[I] == ParamRole::Handle);
   if (I >= FD->getNumParams())
     return false;
   return isOption(FD->getParamDecl(I)) ||

@@ -1,6 +1,7 @@
 //===- Lowering.cpp -------------------------------------------------------===//
 #include "Lowering/AliasedArguments.h"
 #include "Lowering/BodyLowerer.h"
+#include "Rules/HandleBindings.h"
 
 using namespace clang;
 
@@ -353,6 +354,8 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
   }
   if (auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
     L.lowerConstructorInits(Ctor);
+  if (!bindHandles(Def->getBody(), Rules, Diags, IR->HandleCallables))
+    return nullptr;
   L.lowerBody(Def->getBody());
   if (Diags.hasErrors() || !checkReferenceMembers(*IR, Diags) ||
       !checkAliasedArguments(*IR, L.printer(), Diags))

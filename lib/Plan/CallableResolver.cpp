@@ -545,8 +545,10 @@ static bool fieldWrites(const ValueDecl *V, const FieldDecl *Field,
     }
     bool isRuleCallable(const CallExpr *Call, unsigned I) {
       CallBinding B = RuleBinder(V->getASTContext()).bind(Call);
-      return B.K == CallBinding::Kind::Rule && !B.OnObject &&
-             I < B.Roles.size() && B.Roles[I] == ParamRole::Callable;
+      return (B.K == CallBinding::Kind::Rule ||
+              B.K == CallBinding::Kind::Binder) &&
+             !B.OnObject && I < B.Roles.size() &&
+             B.Roles[I] == ParamRole::Callable;
     }
     bool leavesField(const FunctionDecl *FD, unsigned I) {
       const FunctionDecl *Def = FD->getDefinition();
@@ -822,12 +824,17 @@ std::optional<CandidateSet> candidateFunctions(const Expr *E,
   return Set;
 }
 
-/// A struct with one function-pointer field, bound to a named function,
-/// and one other field of the type of that function's last parameter (a
-/// gsl_function: `double (*function)(double, void *)` and `void *params`).
+/// A struct with one function-pointer field (or the one named Field),
+/// bound to a named function, and one other field of the type of that
+/// function's last parameter (a gsl_function: `double (*function)(double,
+/// void *)` and `void *params`).
 static std::optional<ResolvedCallable>
-resolveWithContext(const Expr *E, const FunctionIR &IR, ASTContext &Ctx) {
+resolveWithContext(const Expr *E, const FunctionIR &IR, ASTContext &Ctx,
+                   llvm::StringRef Field = "") {
   std::vector<const FieldDecl *> Pointers = functionPointerFields(E->getType());
+  if (!Field.empty())
+    llvm::erase_if(Pointers,
+                   [&](const FieldDecl *F) { return F->getName() != Field; });
   if (Pointers.size() != 1)
     return std::nullopt;
   const FunctionDecl *FD = resolveField(E, Pointers.front(), IR, Ctx);
@@ -907,7 +914,9 @@ static const CXXMethodDecl *operatorCalledBy(const CallExpr *Receiver,
 
 std::optional<ResolvedCallable>
 resolveCallableOrFunctor(const Expr *E, const FunctionIR &IR, ASTContext &Ctx,
-                         const CallExpr *Receiver) {
+                         const CallExpr *Receiver, llvm::StringRef Field) {
+  if (!Field.empty())
+    return resolveWithContext(E, IR, Ctx, Field);
   if (auto R = resolveCallable(E, IR, Ctx))
     return R;
   if (auto R = resolveWithContext(E, IR, Ctx))

@@ -198,11 +198,12 @@ bool capturesObject(const clang::Expr *E);
 /// A callable or a functor object. For a functor whose call operator is a
 /// template used with several argument types (std::plus<>), the
 /// specialisation Receiver's body calls on the parameter E is passed to
-/// (the library's own call of it), if it calls one.
-std::optional<ResolvedCallable>
-resolveCallableOrFunctor(const clang::Expr *E, const FunctionIR &IR,
-                         clang::ASTContext &Ctx,
-                         const clang::CallExpr *Receiver = nullptr);
+/// (the library's own call of it), if it calls one. With Field, E is a
+/// struct of several function pointers and a context, and the callable
+/// the one in that field (gsl_function_fdf's f).
+std::optional<ResolvedCallable> resolveCallableOrFunctor(
+    const clang::Expr *E, const FunctionIR &IR, clang::ASTContext &Ctx,
+    const clang::CallExpr *Receiver = nullptr, llvm::StringRef Field = "");
 
 /// For a call of a callable object or parameter (f(x) where f is a lambda,
 /// a bound parameter, a function pointer): the expression denoting f.

@@ -97,6 +97,14 @@ bool hasAnnotation(const Decl *D, llvm::StringRef What) {
   return false;
 }
 
+llvm::StringRef annotationAfter(const Decl *D, llvm::StringRef Prefix) {
+  if (D)
+    for (const auto *A : D->specific_attrs<AnnotateAttr>())
+      if (A->getAnnotation().starts_with(Prefix))
+        return A->getAnnotation().drop_front(Prefix.size());
+  return "";
+}
+
 /// Whether a pushforward's declared return type is ddx::dual<...>.
 static bool returnsDual(const FunctionDecl *Rule) {
   QualType T = Rule->getDeclaredReturnType();
@@ -216,6 +224,52 @@ static bool describes(const DeclContextLookupResult &Found,
          llvm::any_of(FD->redecls(), InSystemHeader);
 }
 
+/// The role of each of FD's parameters in Rule, whose parameters take them
+/// from the Offset-th on.
+static std::vector<ParamRole> rolesOf(const FunctionDecl *Rule,
+                                      const FunctionDecl *FD, unsigned Offset) {
+  std::vector<ParamRole> Roles;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    const ParmVarDecl *P = Rule->getParamDecl(I + Offset);
+    Roles.push_back(
+        hasAnnotation(P, "ddx::callable")          ? ParamRole::Callable
+        : hasAnnotation(P, "ddx::option")          ? ParamRole::Option
+        : hasAnnotation(P, "ddx::handle")          ? ParamRole::Handle
+        : hasAnnotation(P, "ddx::range")           ? ParamRole::Range
+        : hasAnnotation(P, "ddx::output_range")    ? ParamRole::OutputRange
+        : isOutput(FD->getParamDecl(I)->getType()) ? ParamRole::Output
+                                                   : ParamRole::Differentiable);
+  }
+  return Roles;
+}
+
+bool RuleBinder::bindBinder(const FunctionDecl *FD,
+                            const DeclContextLookupResult &Found,
+                            CallBinding &B) const {
+  // `f_binds` declares f a set-up call: one parameter for each of f's, one
+  // of them the handle and one the callable it is given.
+  for (const NamedDecl *D : Found) {
+    const FunctionDecl *Decl = asFunction(D);
+    if (!Decl || Decl->getNumParams() != FD->getNumParams() ||
+        isa<CXXMethodDecl>(FD) || !describes(Found, FD))
+      continue;
+    std::vector<ParamRole> Roles = rolesOf(Decl, FD, 0);
+    if (llvm::count(Roles, ParamRole::Handle) != 1 ||
+        llvm::count(Roles, ParamRole::Callable) != 1)
+      continue;
+    B.K = CallBinding::Kind::Binder;
+    B.CallableField =
+        annotationAfter(
+            Decl->getParamDecl(llvm::find(Roles, ParamRole::Callable) -
+                               Roles.begin()),
+            "ddx::callable_field:")
+            .str();
+    B.Roles = std::move(Roles);
+    return true;
+  }
+  return false;
+}
+
 bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
   std::string Qualified;
   const DeclContext *Scope = ruleScopeFor(FD, Qualified);
@@ -250,15 +304,31 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
     Base = Plain;
     Pushforwards = Lookup("_pushforward");
   }
-  if (Pushforwards.empty() || !describes(Pushforwards, FD))
+  if (Pushforwards.empty())
+    return bindBinder(FD, Lookup("_binds"), B);
+  if (!describes(Pushforwards, FD))
     return false;
   if (!llvm::all_of(Pushforwards, [](const NamedDecl *D) {
         return isa<FunctionTemplateDecl>(D);
       }))
     Instance.clear();
+  // A rule of a function that reads a solver handle takes the handle's
+  // callable first (DDX_BOUND), in its pushforward and pullback.
+  unsigned Lead =
+      llvm::any_of(Pushforwards,
+                   [&](const NamedDecl *D) {
+                     const FunctionDecl *Rule = asFunction(D);
+                     return Rule && Rule->getNumParams() > 0 &&
+                            hasAnnotation(Rule->getParamDecl(0), "ddx::bound");
+                   })
+          ? 1
+          : 0;
+  auto *Method = dyn_cast<CXXMethodDecl>(FD);
+  if (Lead && Method && !Method->isStatic())
+    return false;
   B.K = CallBinding::Kind::Rule;
   B.Pushforward = Qualified + Base.str() + "_pushforward" + Instance;
-  auto *Method = dyn_cast<CXXMethodDecl>(FD);
+  B.Bound = Lead;
   B.OnObject = Method && !Method->isStatic();
   unsigned Offset = B.OnObject ? 1 : 0;
   // (The complex rules' pullback for exp does not make the real exp, whose
@@ -266,7 +336,8 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
   auto HasPullback = [&](unsigned Skip) {
     return llvm::any_of(Lookup("_pullback"), [&](const NamedDecl *D) {
       const FunctionDecl *Rule = asFunction(D);
-      return Rule && takesParamsOf(Rule, FD, Offset + Skip, /*Complex=*/true);
+      return Rule &&
+             takesParamsOf(Rule, FD, Offset + Lead + Skip, /*Complex=*/true);
     });
   };
   // A rule may split its pullback: `_forward` computes the value and a
@@ -296,29 +367,18 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
   bool Fits = false;
   for (const NamedDecl *D : Pushforwards) {
     const FunctionDecl *Rule = asFunction(D);
-    if (!Rule || Rule->getNumParams() < FD->getNumParams() + Offset ||
-        !takesParamsOf(Rule, FD, Offset, !B.Pullback.empty()))
+    if (!Rule || Rule->getNumParams() < FD->getNumParams() + Offset + Lead ||
+        !takesParamsOf(Rule, FD, Offset + Lead, !B.Pullback.empty()))
       continue;
-    std::vector<ParamRole> Roles;
-    unsigned Tangents = 0;
-    for (unsigned I = 0; I < FD->getNumParams(); ++I) {
-      const ParmVarDecl *P = Rule->getParamDecl(I + Offset);
-      Roles.push_back(hasAnnotation(P, "ddx::callable") ? ParamRole::Callable
-                      : hasAnnotation(P, "ddx::option") ? ParamRole::Option
-                      : hasAnnotation(P, "ddx::range")  ? ParamRole::Range
-                      : hasAnnotation(P, "ddx::output_range")
-                          ? ParamRole::OutputRange
-                      : isOutput(FD->getParamDecl(I)->getType())
-                          ? ParamRole::Output
-                          : ParamRole::Differentiable);
-      Tangents += hasSlot(Roles.back());
-    }
+    std::vector<ParamRole> Roles = rolesOf(Rule, FD, Offset + Lead);
+    unsigned Tangents = llvm::count_if(Roles, hasSlot);
     bool InOrder = true;
     for (unsigned I = 0; I < FD->getNumParams(); ++I)
       if (Roles[I] == ParamRole::Callable &&
-          !hasAnnotation(Rule->getParamDecl(I + Offset), "ddx::in_order"))
+          !hasAnnotation(Rule->getParamDecl(I + Offset + Lead),
+                         "ddx::in_order"))
         InOrder = false;
-    unsigned Expected = FD->getNumParams() + Offset + Tangents;
+    unsigned Expected = FD->getNumParams() + Offset + Lead + Tangents;
     bool ObjectTangent = B.OnObject && Rule->getNumParams() == Expected + 1;
     bool Exact = Rule->getNumParams() == Expected || ObjectTangent;
     Fits |= Exact;

@@ -40,13 +40,18 @@ enum class ParamRole {
   Range,
   /// DDX_OUTPUT_RANGE: a range the function writes (and may read, in
   /// place); slots as for a Range.
-  OutputRange
+  OutputRange,
+  /// DDX_HANDLE: a solver handle (a gsl_root_fsolver *), never
+  /// differentiated; the callable it was set up with is bound statically
+  /// (Rules/HandleBindings.h).
+  Handle
 };
 
 /// Whether a parameter of this role has a tangent (forward) and an adjoint
 /// (reverse) slot in the rule.
 inline bool hasSlot(ParamRole R) {
-  return R != ParamRole::Option && R != ParamRole::Callable;
+  return R != ParamRole::Option && R != ParamRole::Callable &&
+         R != ParamRole::Handle;
 }
 
 struct CallBinding {
@@ -54,7 +59,12 @@ struct CallBinding {
     Rule,         ///< a pushforward rule exists
     UserFunction, ///< a free function whose definition ddx can differentiate
     Method,       ///< a member function call (not differentiated yet)
-    Opaque        ///< no rule and no definition
+    Opaque,       ///< no rule and no definition
+    /// A set-up call that gives a solver handle its callable (a `_binds`
+    /// declaration among the rules: gsl_root_fsolver_set). It stays the
+    /// primal call; the rules of the calls that read the handle get the
+    /// callable (Rules/HandleBindings.h).
+    Binder
   };
   Kind K = Kind::Opaque;
   std::string Pushforward; ///< qualified rule name for Kind::Rule
@@ -83,6 +93,21 @@ struct CallBinding {
   /// them more often (a root's derivative at the root it found), and such
   /// writes would be repeated.
   bool CallsInOrder = false;
+  /// The rule reads a solver handle (its Handle parameter) and takes the
+  /// callable bound to it first, before the function's parameters.
+  bool Bound = false;
+  /// For a binder whose callable parameter is DDX_CALLABLE_FIELD(name):
+  /// the field of the struct it receives that holds the function.
+  std::string CallableField;
+
+  /// The index of the Handle (or, for a binder, the Callable) parameter,
+  /// or -1.
+  int roleIndex(ParamRole R) const {
+    for (unsigned I = 0; I < Roles.size(); ++I)
+      if (Roles[I] == R)
+        return I;
+    return -1;
+  }
 
   /// Whether the function writes through a parameter (its rule then does
   /// the primal's work).
@@ -108,6 +133,8 @@ struct CallBinding {
 /// Whether D carries __attribute__((annotate(What))), as DDX_OPTION and
 /// DDX_CALLABLE put on parameters.
 bool hasAnnotation(const clang::Decl *D, llvm::StringRef What);
+/// The rest of D's annotation that starts with Prefix, or "".
+llvm::StringRef annotationAfter(const clang::Decl *D, llvm::StringRef Prefix);
 
 class RuleBinder {
 public:
@@ -122,6 +149,11 @@ private:
   const clang::DeclContext *ruleScopeFor(const clang::FunctionDecl *FD,
                                          std::string &Qualified) const;
   bool bindRule(const clang::FunctionDecl *FD, CallBinding &B) const;
+  /// Binds FD as a set-up call (Kind::Binder) if one of Found (its `_binds`
+  /// declarations) fits.
+  bool bindBinder(const clang::FunctionDecl *FD,
+                  const clang::DeclContextLookupResult &Found,
+                  CallBinding &B) const;
 
   clang::ASTContext &Ctx;
   const clang::NamespaceDecl *RulesRoot = nullptr;

@@ -319,3 +319,57 @@ TEST(RuleBinder, OperatorsOfANamespaceBindToRulesNamedInWords) {
             "::ddx::rules::lib::operator_times_pushforward");
   EXPECT_EQ(B.Bindings[1].K, CallBinding::Kind::UserFunction);
 }
+
+namespace {
+TEST(RuleBinder, SetUpCallsBindAHandleAndReadsTakeItsCallable) {
+  Bound B(R"(
+    #include <ddx/rule.hpp>
+    extern "C" {
+    struct fn { double (*function)(double, void *); void *params; };
+    struct fnn { double (*f)(double, void *); double (*df)(double, void *);
+                 void *params; };
+    struct solver;
+    int solver_set(solver *s, fn *f, double lo, double hi);
+    int solver_set_fdf(solver *s, fnn *f, double x0);
+    int solver_iterate(solver *s);
+    double solver_root(const solver *s);
+    }
+    namespace ddx::rules {
+    int solver_set_binds(DDX_HANDLE solver *, DDX_CALLABLE fn *,
+                         DDX_OPTION double, DDX_OPTION double);
+    int solver_set_fdf_binds(DDX_HANDLE solver *, DDX_CALLABLE_FIELD(f) fnn *,
+                             DDX_OPTION double);
+    template <class F> ::ddx::dual<double>
+    solver_root_pushforward(DDX_BOUND F f, DDX_HANDLE const solver *s);
+    inline ::ddx::recorded<double, double>
+    solver_root_forward(DDX_HANDLE const solver *s);
+    template <class F> void solver_root_pullback(double x, DDX_BOUND F f,
+        DDX_HANDLE const solver *s, double seed);
+    }
+    void caller(solver *s, fn *f, fnn *g) {
+      solver_set(s, f, 0.0, 1.0);
+      solver_set_fdf(s, g, 0.5);
+      solver_iterate(s);
+      solver_root(s);
+    })");
+  ASSERT_EQ(B.Bindings.size(), 4u);
+  std::vector<ParamRole> SetUp = {ParamRole::Handle, ParamRole::Callable,
+                                  ParamRole::Option, ParamRole::Option};
+  EXPECT_EQ(B.Bindings[0].K, CallBinding::Kind::Binder);
+  EXPECT_EQ(B.Bindings[0].Roles, SetUp);
+  EXPECT_EQ(B.Bindings[0].CallableField, "");
+  EXPECT_EQ(B.Bindings[1].K, CallBinding::Kind::Binder);
+  EXPECT_EQ(B.Bindings[1].CallableField, "f");
+  // The library's other calls on the handle are its own.
+  EXPECT_EQ(B.Bindings[2].K, CallBinding::Kind::Opaque);
+  // A read takes the handle's callable first, and records its point.
+  const CallBinding &Read = B.Bindings[3];
+  EXPECT_EQ(Read.K, CallBinding::Kind::Rule);
+  EXPECT_TRUE(Read.Bound);
+  EXPECT_EQ(Read.Roles, std::vector<ParamRole>{ParamRole::Handle});
+  EXPECT_EQ(Read.Forward, "::ddx::rules::solver_root_forward");
+  EXPECT_EQ(Read.Pullback, "::ddx::rules::solver_root_pullback");
+  EXPECT_TRUE(Read.ReturnsDual);
+  EXPECT_TRUE(Read.isStatementRule());
+}
+} // namespace

@@ -50,5 +50,11 @@
 #ifdef __GSL_INTEGRATION_H__
 #include <ddx/rules/gsl/integration.hpp>
 #endif
+#ifdef __GSL_ROOTS_H__
+#include <ddx/rules/gsl/roots.hpp>
+#endif
+#ifdef __GSL_MIN_H__
+#include <ddx/rules/gsl/min.hpp>
+#endif
 
 #endif // DDX_RULES_INDEX_HPP

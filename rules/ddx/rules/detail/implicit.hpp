@@ -197,14 +197,23 @@ std::pair<T, T> minimum_tangent(const F &f, T x, T width) {
   return {dx, first(f.pushforward(x, dx).tangent)};
 }
 
-/// Reverse mode: the adjoints of a minimum x and of its value there,
-/// added into the captures'.
+/// The tangent of the callable's value at a point y that moves as a
+/// minimum does (by dx, minimum_tangent's first): a bracket's end.
+template <class F, class T> T value_tangent(const F &f, T y, T dx) {
+  return first(f.pushforward(y, dx).tangent);
+}
+
+/// Reverse mode: the adjoints of a minimum x and of the callable's value at
+/// a point that moves with it (at x itself, or at an end of the bracket
+/// around it), added into the captures'.
 template <class F, class T>
-void minimum_pullback(const F &f, T x, T width, T seed_x, T seed_value) {
+void minimum_pullback(const F &f, T x, T width, T seed_x, T seed_value,
+                      T value_at) {
   if (seed_x == 0 && seed_value == 0)
     return;
   pullbacks<F, T> at(f);
   std::size_t minimum = at.at(x);
+  std::size_t valued = value_at == x ? minimum : at.at(value_at);
   T h = stencil_step(x, width);
   std::size_t stencil[4];
   T curvature = 0;
@@ -212,14 +221,19 @@ void minimum_pullback(const F &f, T x, T width, T seed_x, T seed_value) {
     stencil[k] = at.at(x + stencil_offset[k] * h);
     curvature += T(stencil_weight[k]) / (12 * h) * at.slope(stencil[k]);
   }
-  // value = f(x(p), p): its seed reaches p directly and through x.
-  at.seed(minimum, seed_value);
-  T through_x = seed_x + seed_value * at.slope(minimum);
+  // value = f(y(p), p), y moving as x: its seed reaches p directly and
+  // through x.
+  at.seed(valued, seed_value);
+  T through_x = seed_x + seed_value * at.slope(valued);
   if (curvature != 0)
     for (int k = 0; k < 4; ++k)
       at.seed(stencil[k],
               -through_x / curvature * (T(stencil_weight[k]) / (12 * h)));
   at.commit();
+}
+template <class F, class T>
+void minimum_pullback(const F &f, T x, T width, T seed_x, T seed_value) {
+  minimum_pullback(f, x, width, seed_x, seed_value, x);
 }
 
 } // namespace ddx::rules::implicit
