@@ -475,7 +475,10 @@ void ActivityAnalysis::run() {
 }
 
 bool ActivityAnalysis::markUseful(int Var) {
-  if (Var < 0 || Useful[Var])
+  // (An integer read where a derivative is needed, as a condition or an
+  // index, passes none on: what it was computed from stays dead.)
+  if (Var < 0 || Useful[Var] ||
+      IR.Vars[Var].Type->isIntegralOrEnumerationType())
     return false;
   Useful[Var] = true;
   return true;
@@ -518,6 +521,13 @@ bool ActivityAnalysis::callIsUseful(const Stmt &S) const {
   if (S.Var < 0 || Useful[S.Var])
     return true;
   auto *Call = cast<CallExpr>(S.Call);
+  // A function of the user's that returns an integer (a status) is
+  // differentiated all the same: what it stores beyond its arguments (a
+  // global) is checked there, not dropped with a result nobody needs.
+  if (const FunctionDecl *FD = Call->getDirectCallee();
+      FD && FD->getDefinition() &&
+      IR.Vars[S.Var].Type->isIntegralOrEnumerationType())
+    return true;
   std::vector<const Expr *> Inputs, ByReference;
   const FunctionDecl *Bound = nullptr;
   callInputs(Call, Inputs, ByReference, &Bound);
@@ -614,9 +624,22 @@ bool ActivityAnalysis::visitUseful(const Block &B) {
         break;
       }
       // Evaluated for its effects: what a call in it that may write reads
-      // stays active, so that the call is checked (`(void)v;` reads none).
-      if (hasWritingCall(S.Call, Printer))
-        Changed |= markReads(S.Call);
+      // stays active, so that the call is checked (`(void)v;` reads none);
+      // not its options, which it never differentiates (a solver's set-up
+      // call and its starting bracket).
+      if (hasWritingCall(S.Call, Printer)) {
+        auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call));
+        if (!Call || !llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+              return IR.OptionArgs.contains(skipImplicit(Arg));
+            })) {
+          Changed |= markReads(S.Call);
+          break;
+        }
+        Changed |= markReads(Call->getCallee());
+        for (const Expr *Arg : Call->arguments())
+          if (!IR.OptionArgs.contains(skipImplicit(Arg)))
+            Changed |= markReads(Arg);
+      }
       break;
     case Stmt::Kind::Raw:
       break;
@@ -650,13 +673,17 @@ void ActivityAnalysis::findUseful() {
   // Only locals and temporaries holding plain values (or vectors of them)
   // can be dead: what holds a pointer, a view or a reference leads to
   // memory the function's results may share. (A dead value's adjoint is
-  // not computed: 0 times a NaN partial would poison the gradient.)
+  // not computed: 0 times a NaN partial would poison the gradient.) An
+  // integer carries no derivative, so what it is computed from is not
+  // useful through it: a solver's convergence test (`status =
+  // gsl_root_test_interval(lo, hi, ...)`) needs no tangent of lo and hi.
   for (size_t V = 0; V < IR.Vars.size(); ++V) {
     const Variable &Var = IR.Vars[V];
     Useful[V] =
         (Var.K != Variable::Kind::Local && Var.K != Variable::Kind::Temp) ||
         Var.isAlias() ||
-        !(isPlainValue(Var.Type) || isVectorOfValues(Var.Type));
+        !(isPlainValue(Var.Type) || isVectorOfValues(Var.Type) ||
+          Var.Type->isIntegralOrEnumerationType());
   }
   if (ResultDropped && IR.ReturnVar >= 0)
     Useful[IR.ReturnVar] = false;

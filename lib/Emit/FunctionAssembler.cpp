@@ -960,10 +960,20 @@ std::string InstanceBuilder::forwardSweep(std::string &Sig) {
     S.Forward.push_back("return _ret;");
   // A pointer the reverse sweep sets again needs its shadow in this sweep
   // only where a callee takes it.
+  // So does any pointer's shadow this sweep only sets and the tape does
+  // not carry (one the reverse sweep of a call whose result is unused
+  // never reads).
   std::set<unsigned> Prune = Frame.Vars;
+  std::string Forward = join(S.Forward);
+  auto Untaped = [&](unsigned V) {
+    return !mentions(Forward, "_tape.push(" +
+                                  ExprPrinter::shadowName(IR.Vars[V].Name));
+  };
   for (unsigned V : Frame.Fields)
-    if (!mentions(join(S.Forward),
-                  "_tape.push(" + ExprPrinter::shadowName(IR.Vars[V].Name)))
+    if (Untaped(V))
+      Prune.insert(V);
+  for (unsigned V = IR.NumParams; V < IR.Vars.size(); ++V)
+    if (IR.Vars[V].Type->isPointerType() && Untaped(V))
       Prune.insert(V);
   pruneWriteOnlyShadows(S.Forward, IR, &Prune);
   pruneUnreadConstants(S.Forward, IR);

@@ -137,9 +137,11 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
     }
     // A solver's set-up call stays primal; what its arguments compute
     // (the function's values at a bracket) is extracted as usual.
-    if (Rules.bind(Call).K == CallBinding::Kind::Binder)
+    if (Rules.bind(Call).K == CallBinding::Kind::Binder) {
       for (const Expr *Arg : Call->arguments())
         extractCalls(Arg, Out);
+      noteOptionArgs(Call);
+    }
   }
   if (isa<CXXThrowExpr>(E)) {
     Diags.error(E->getBeginLoc(), "ddx cannot differentiate exception "
@@ -527,7 +529,7 @@ static bool passedAsOption(const CallExpr *Call, unsigned I,
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD)
     return false;
-  if (B.K == CallBinding::Kind::Rule)
+  if (B.K == CallBinding::Kind::Rule || B.K == CallBinding::Kind::Binder)
     return I < B.Roles.size() &&
            (B.Roles[I] == ParamRole::Option || B.Roles[I] == ParamRole::Handle);
   if (I >= FD->getNumParams())

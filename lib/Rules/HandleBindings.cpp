@@ -15,6 +15,24 @@ const DeclRefExpr *variableRef(const Expr *E) {
   return Ref && isa<VarDecl>(Ref->getDecl()) ? Ref : nullptr;
 }
 
+/// The variable whose storage E denotes a part of (`c`, `c.b`, `a[i]`).
+const VarDecl *storageVariable(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (auto *M = dyn_cast<MemberExpr>(E))
+    return M->isArrow() ? nullptr : storageVariable(M->getBase());
+  if (auto *S = dyn_cast<ArraySubscriptExpr>(E))
+    return storageVariable(S->getBase());
+  auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+/// The variable `&x` points to, or null.
+const VarDecl *addressOf(const Expr *E) {
+  auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  return U && U->getOpcode() == UO_AddrOf ? storageVariable(U->getSubExpr())
+                                          : nullptr;
+}
+
 /// Whether two callable arguments denote the same callable: `&F` twice.
 bool sameCallable(const Expr *A, const Expr *B) {
   A = A->IgnoreParenImpCasts();
@@ -28,14 +46,41 @@ bool sameCallable(const Expr *A, const Expr *B) {
   return RA && RB && RA->getDecl() == RB->getDecl();
 }
 
-/// Whether a call of a library function with no rule can return something
-/// derivatives would be lost in: a floating-point value, or a pointer to
-/// one.
-bool returnsValues(const CallExpr *Call) {
-  QualType T = Call->getType();
-  if (T->isPointerType())
-    T = T->getPointeeType();
-  return T->isFloatingType() || T->isRecordType();
+/// Whether a handle lives in a local variable of the function (not a
+/// parameter or a global, which others may set up too).
+bool isLocal(const ValueDecl *D) {
+  auto *V = dyn_cast_or_null<VarDecl>(D);
+  return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V);
+}
+
+/// Whether Call calls a function of a library's: declared in a system
+/// header, with no rule and no definition.
+bool isLibraryCall(const CallExpr *Call, const CallBinding &B) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  return B.K == CallBinding::Kind::Opaque && FD &&
+         FD->getASTContext().getSourceManager().isInSystemHeader(
+             FD->getLocation());
+}
+
+/// Whether a library call on a handle computes with it and gives nothing
+/// back a derivative could be lost in: no floating-point value or struct
+/// (or pointer to one) as its result, no pointer to a floating-point value
+/// it writes.
+bool isLibraryUse(const CallExpr *Call, const CallBinding &B) {
+  if (!isLibraryCall(Call, B))
+    return false;
+  QualType Result = Call->getType();
+  if (Result->isPointerType())
+    Result = Result->getPointeeType();
+  if (Result->isFloatingType() || Result->isRecordType())
+    return false;
+  for (const ParmVarDecl *P : Call->getDirectCallee()->parameters()) {
+    QualType T = P->getType();
+    if (T->isPointerType() && !T->getPointeeType().isConstQualified() &&
+        T->getPointeeType()->isFloatingType())
+      return false;
+  }
+  return true;
 }
 
 struct SetUp {
@@ -45,8 +90,8 @@ struct SetUp {
   std::string Field;
 };
 
-/// Collects the set-up calls, the reads and every use of a variable, and
-/// which uses are the library's own.
+/// Collects the set-up calls, the reads and every use of a variable, which
+/// uses are the library's own, what structs point to and what is written.
 class HandleUses : public RecursiveASTVisitor<HandleUses> {
 public:
   explicit HandleUses(const RuleBinder &Rules) : Rules(Rules) {}
@@ -57,10 +102,31 @@ public:
   llvm::SmallPtrSet<const DeclRefExpr *, 8> LibraryUses;
   /// Uses as an argument of a function of the user's, and that function.
   llvm::DenseMap<const DeclRefExpr *, const FunctionDecl *> PassedTo;
+  /// The variables a struct's fields are given the addresses of (a
+  /// gsl_function's params), in its initializer or by assignment.
+  llvm::DenseMap<const VarDecl *, llvm::SmallPtrSet<const VarDecl *, 2>>
+      PointsTo;
+  /// Assignments and steps, with the variable whose storage they change.
+  std::vector<std::pair<const VarDecl *, const Expr *>> Writes;
+  /// Handles initialized by something other than the library's calls.
+  std::vector<const VarDecl *> MadeElsewhere;
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (isa<VarDecl>(Ref->getDecl()) && Ref->getType()->isPointerType())
       Uses.push_back(Ref);
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *V) {
+    const Expr *Init = V->getInit();
+    if (!Init)
+      return true;
+    if (auto *List = dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts()))
+      for (const Expr *Part : List->inits())
+        if (const VarDecl *Target = addressOf(Part))
+          PointsTo[V].insert(Target);
+    if (V->getType()->isPointerType() && !madeByLibrary(Init))
+      MadeElsewhere.push_back(V);
     return true;
   }
 
@@ -84,10 +150,10 @@ public:
         LibraryUses.insert(Ref);
     }
     // The library's other calls on a handle (iterate, free) compute with
-    // it; those that return values without a rule are refused below, as
-    // are the user's functions, which ddx would differentiate without the
-    // function the handle works on.
-    bool Library = B.K == CallBinding::Kind::Opaque && !returnsValues(Call);
+    // it. Any other function (the user's, whose body ddx would
+    // differentiate without the function the handle works on, or one
+    // that returns a value without a rule) is refused below.
+    bool Library = isLibraryUse(Call, B);
     for (const Expr *Arg : Call->arguments())
       if (const DeclRefExpr *Ref = variableRef(Arg)) {
         if (Library)
@@ -99,10 +165,17 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *Op) {
+    if (Op->isAssignmentOp())
+      if (const VarDecl *Written = storageVariable(Op->getLHS()))
+        Writes.emplace_back(Written, Op);
+    // `F.params = &p`.
+    if (auto *M = dyn_cast<MemberExpr>(Op->getLHS()->IgnoreParenImpCasts());
+        Op->getOpcode() == BO_Assign && M && !M->isArrow())
+      if (const VarDecl *Holder = storageVariable(M->getBase()))
+        if (const VarDecl *Target = addressOf(Op->getRHS()))
+          PointsTo[Holder].insert(Target);
     // A handle made again (`s = gsl_root_fsolver_alloc(T)`), or compared.
-    auto *Made = dyn_cast<CallExpr>(Op->getRHS()->IgnoreParenImpCasts());
-    if (Op->getOpcode() == BO_Assign && Made &&
-        Rules.bind(Made).K == CallBinding::Kind::Opaque)
+    if (Op->getOpcode() == BO_Assign && madeByLibrary(Op->getRHS()))
       if (const DeclRefExpr *Ref = variableRef(Op->getLHS()))
         LibraryUses.insert(Ref);
     if (Op->isEqualityOp())
@@ -113,6 +186,9 @@ public:
   }
 
   bool VisitUnaryOperator(UnaryOperator *Op) {
+    if (Op->isIncrementDecrementOp())
+      if (const VarDecl *Written = storageVariable(Op->getSubExpr()))
+        Writes.emplace_back(Written, Op);
     if (Op->getOpcode() == UO_LNot)
       if (const DeclRefExpr *Ref = variableRef(Op->getSubExpr()))
         LibraryUses.insert(Ref);
@@ -127,6 +203,16 @@ public:
   }
 
 private:
+  /// A pointer the library's allocation gives, or null.
+  bool madeByLibrary(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (E->isNullPointerConstant(Rules.context(),
+                                 Expr::NPC_ValueDependentIsNotNull))
+      return true;
+    auto *Call = dyn_cast<CallExpr>(E);
+    return Call && isLibraryCall(Call, Rules.bind(Call));
+  }
+
   const RuleBinder &Rules;
 };
 
@@ -134,6 +220,169 @@ std::string calleeName(const CallExpr *Call) {
   const FunctionDecl *FD = Call->getDirectCallee();
   return FD ? FD->getNameAsString() : "the call";
 }
+
+/// Binds the reads of one function body and refuses what it cannot bind.
+class Binding {
+public:
+  Binding(const HandleUses &U, DiagReporter &Diags, const SourceManager &SM)
+      : U(U), Diags(Diags), SM(SM) {}
+
+  bool run(llvm::DenseMap<const CallExpr *, BoundCallable> &Callables) {
+    for (const SetUp &S : U.SetUps)
+      if (S.Handle)
+        Handles.insert(S.Handle);
+      else
+        refuse(S.Call->getArg(0)->getExprLoc(),
+               "ddx follows the solver set up by '" + calleeName(S.Call) +
+                   "' through a variable: pass the variable that holds the "
+                   "solver");
+    for (auto [Read, Handle] : U.Reads)
+      if (const SetUp *S = setUpOf(Read, Handle)) {
+        Callables[Read] = {S->Callable, S->Field};
+        checkCapturesKept(*S, Read);
+      }
+    checkUses();
+    return Ok;
+  }
+
+private:
+  void refuse(SourceLocation At, const std::string &Message) {
+    Diags.error(At, Message);
+    Ok = false;
+  }
+
+  /// The set-up call whose callable a read of Handle gets: one of a local
+  /// handle in this function, the last before the read in the text. All
+  /// must set up the same callable.
+  const SetUp *setUpOf(const CallExpr *Read, const Expr *Handle) {
+    const DeclRefExpr *Ref = variableRef(Handle);
+    if (Ref)
+      Handles.insert(Ref->getDecl());
+    if (Ref && !isLocal(Ref->getDecl()) &&
+        llvm::any_of(U.SetUps, [&](const SetUp &S) {
+          return S.Handle == Ref->getDecl();
+        })) {
+      std::string Name = Ref->getDecl()->getNameAsString();
+      refuse(Read->getExprLoc(),
+             "ddx binds the reads of a solver held in a local variable of "
+             "the function that sets it up; '" +
+                 Name + "' is " +
+                 (isa<ParmVarDecl>(Ref->getDecl()) ? "a parameter"
+                                                   : "not a local") +
+                 ", and its holder could set it up with another function "
+                 "in between");
+      Diags.note(Ref->getDecl()->getLocation(),
+                 "allocate the solver (gsl_root_fsolver_alloc) in the "
+                 "function that sets it up and reads it");
+      return nullptr;
+    }
+    const SetUp *Found = nullptr;
+    for (const SetUp &S : U.SetUps) {
+      if (!Ref || !isLocal(Ref->getDecl()) || S.Handle != Ref->getDecl())
+        continue;
+      if (Found && !sameCallable(Found->Callable, S.Callable)) {
+        refuse(S.Callable->getExprLoc(),
+               "the solver '" + Ref->getDecl()->getNameAsString() +
+                   "' is set up with two different functions here; ddx binds "
+                   "the function a solver's results come from statically, so "
+                   "it needs one per solver");
+        Diags.note(Found->Callable->getExprLoc(),
+                   "it was set up with this one; use a solver for each "
+                   "function");
+        return nullptr;
+      }
+      if (!Found || SM.isBeforeInTranslationUnit(S.Call->getBeginLoc(),
+                                                 Read->getBeginLoc()))
+        Found = &S;
+    }
+    if (!Found) {
+      refuse(Read->getExprLoc(),
+             "ddx cannot tell which function the solver read by '" +
+                 calleeName(Read) +
+                 "' works on: it follows a solver from the call that sets it "
+                 "up in the same function");
+      Diags.note(Read->getExprLoc(),
+                 "set the solver up (gsl_root_fsolver_set, "
+                 "gsl_min_fminimizer_set) in the function that reads its "
+                 "results, and hold it in a local variable there");
+    }
+    return Found;
+  }
+
+  /// Refuses a write, between the set-up and a read, to what the set-up's
+  /// function points to (its parameters): the library found the result
+  /// with the function as it was, and the read's derivative would take it
+  /// as it is.
+  void checkCapturesKept(const SetUp &S, const CallExpr *Read) {
+    const Expr *Callable = S.Callable->IgnoreParenImpCasts();
+    const VarDecl *Holder = addressOf(Callable);
+    if (auto *Ref = dyn_cast<DeclRefExpr>(Callable); !Holder && Ref)
+      Holder = dyn_cast<VarDecl>(Ref->getDecl());
+    auto Targets = U.PointsTo.find(Holder);
+    if (!Holder || Targets == U.PointsTo.end())
+      return;
+    for (auto [Written, At] : U.Writes) {
+      if (!Targets->second.contains(Written) ||
+          !SM.isBeforeInTranslationUnit(S.Call->getEndLoc(),
+                                        At->getBeginLoc()) ||
+          !SM.isBeforeInTranslationUnit(At->getEndLoc(), Read->getBeginLoc()))
+        continue;
+      refuse(At->getBeginLoc(),
+             "'" + Written->getNameAsString() +
+                 "', which the solver's function reads, changes here, after "
+                 "the solver was set up and before '" +
+                 calleeName(Read) +
+                 "' reads its result: the library found the result with the "
+                 "function as it was, and its derivative would be taken with "
+                 "the function as it is");
+      Diags.note(S.Call->getExprLoc(),
+                 "change it before setting the solver up, and set it up "
+                 "again after each change");
+    }
+  }
+
+  void checkUses() {
+    for (const VarDecl *V : U.MadeElsewhere)
+      if (Handles.contains(V))
+        refuse(V->getInit()->getExprLoc(),
+               "ddx follows a solver the library allocates "
+               "(gsl_root_fsolver_alloc); '" +
+                   V->getNameAsString() +
+                   "' is given one from elsewhere, which may be set up "
+                   "with another function");
+    for (const DeclRefExpr *Use : U.Uses) {
+      if (!Handles.contains(Use->getDecl()) || U.LibraryUses.contains(Use))
+        continue;
+      std::string Name = Use->getDecl()->getNameAsString();
+      if (const FunctionDecl *Callee = U.PassedTo.lookup(Use)) {
+        refuse(Use->getExprLoc(),
+               "ddx follows the solver '" + Name +
+                   "' only through the library's own calls, not into '" +
+                   Callee->getNameAsString() +
+                   "', where its results would be read without the function "
+                   "it works on");
+        Diags.note(Use->getExprLoc(),
+                   "iterate the solver and read its results in the function "
+                   "that sets it up");
+        continue;
+      }
+      refuse(Use->getExprLoc(),
+             "ddx follows the solver '" + Name +
+                 "' only through the library's own calls, and this use could "
+                 "read a result without its derivative");
+      Diags.note(Use->getExprLoc(),
+                 "read its results with the library's functions "
+                 "(gsl_root_fsolver_root, gsl_min_fminimizer_x_minimum, ...), "
+                 "which ddx has rules for");
+    }
+  }
+
+  const HandleUses &U;
+  DiagReporter &Diags;
+  const SourceManager &SM;
+  llvm::SmallPtrSet<const ValueDecl *, 4> Handles;
+  bool Ok = true;
+};
 
 } // namespace
 
@@ -146,82 +395,7 @@ bool bindHandles(const clang::Stmt *Body, const RuleBinder &Rules,
   U.TraverseStmt(const_cast<clang::Stmt *>(Body));
   if (U.SetUps.empty() && U.Reads.empty())
     return true;
-  bool Ok = true;
-  llvm::SmallPtrSet<const ValueDecl *, 4> Handles;
-  for (const SetUp &S : U.SetUps) {
-    if (!S.Handle) {
-      Diags.error(S.Call->getArg(0)->getExprLoc(),
-                  "ddx follows the solver set up by '" + calleeName(S.Call) +
-                      "' through a variable: pass the variable that holds "
-                      "the solver");
-      Ok = false;
-      continue;
-    }
-    Handles.insert(S.Handle);
-  }
-  for (auto [Read, Handle] : U.Reads) {
-    const DeclRefExpr *Ref = variableRef(Handle);
-    if (Ref)
-      Handles.insert(Ref->getDecl());
-    const SetUp *Found = nullptr;
-    for (const SetUp &S : U.SetUps) {
-      if (!Ref || S.Handle != Ref->getDecl())
-        continue;
-      if (Found && !sameCallable(Found->Callable, S.Callable)) {
-        Diags.error(S.Callable->getExprLoc(),
-                    "the solver '" + Ref->getDecl()->getNameAsString() +
-                        "' is set up with two different functions here; ddx "
-                        "binds the function a solver's results come from "
-                        "statically, so it needs one per solver");
-        Diags.note(Found->Callable->getExprLoc(),
-                   "it was set up with this one; use a solver for each "
-                   "function");
-        Ok = false;
-      }
-      Found = Found ? Found : &S;
-    }
-    if (!Found) {
-      Diags.error(Read->getExprLoc(),
-                  "ddx cannot tell which function the solver read by '" +
-                      calleeName(Read) +
-                      "' works on: it follows a solver from the call that "
-                      "sets it up in the same function");
-      Diags.note(Read->getExprLoc(),
-                 "set the solver up (gsl_root_fsolver_set, "
-                 "gsl_min_fminimizer_set) in the function that reads its "
-                 "results, through a variable that holds it");
-      Ok = false;
-      continue;
-    }
-    Callables[Read] = {Found->Callable, Found->Field};
-  }
-  for (const DeclRefExpr *Use : U.Uses) {
-    if (!Handles.contains(Use->getDecl()) || U.LibraryUses.contains(Use))
-      continue;
-    std::string Name = Use->getDecl()->getNameAsString();
-    if (const FunctionDecl *Callee = U.PassedTo.lookup(Use)) {
-      Diags.error(Use->getExprLoc(),
-                  "ddx follows the solver '" + Name +
-                      "' only through the library's own calls, not into '" +
-                      Callee->getNameAsString() +
-                      "', where its results would be read without the "
-                      "function it works on");
-      Diags.note(Use->getExprLoc(),
-                 "iterate the solver and read its results in the function "
-                 "that sets it up");
-    } else {
-      Diags.error(Use->getExprLoc(),
-                  "ddx follows the solver '" + Name +
-                      "' only through the library's own calls, and this use "
-                      "could read a result without its derivative");
-      Diags.note(Use->getExprLoc(),
-                 "read its results with the library's functions "
-                 "(gsl_root_fsolver_root, gsl_min_fminimizer_x_minimum, "
-                 "...), which ddx has rules for");
-    }
-    Ok = false;
-  }
-  return Ok;
+  return Binding(U, Diags, Rules.context().getSourceManager()).run(Callables);
 }
 
 } // namespace ddx

@@ -100,8 +100,8 @@ struct CallBinding {
   /// the field of the struct it receives that holds the function.
   std::string CallableField;
 
-  /// The index of the Handle (or, for a binder, the Callable) parameter,
-  /// or -1.
+  /// The index of the first parameter of role R (a read's Handle, a
+  /// binder's Callable), or -1.
   int roleIndex(ParamRole R) const {
     for (unsigned I = 0; I < Roles.size(); ++I)
       if (Roles[I] == R)
@@ -140,6 +140,7 @@ class RuleBinder {
 public:
   explicit RuleBinder(clang::ASTContext &Ctx);
   CallBinding bind(const clang::CallExpr *Call) const;
+  clang::ASTContext &context() const { return Ctx; }
 
 private:
   const clang::NamespaceDecl *rulesNamespaceFor(const clang::DeclContext *DC,

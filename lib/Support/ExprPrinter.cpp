@@ -289,7 +289,8 @@ static const Expr *partObject(const Expr *E, const ASTContext *AnyPure) {
     return isAccessor(FD, 0, AnyPure) || isContainerElement(FD)
                ? Member->getImplicitObjectArgument()
                : nullptr;
-  return nullptr;
+  // std::get<I>(p) names p.first, p.second or a[I].
+  return elementPath(Call) ? Call->getArg(0) : nullptr;
 }
 
 const Expr *soleArgument(const CXXConstructExpr *Construct) {
@@ -383,6 +384,25 @@ static bool isStdSpecialization(QualType T, llvm::StringRef Name) {
 }
 
 bool isStdComplex(QualType T) { return isStdSpecialization(T, "complex"); }
+
+std::optional<std::string> elementPath(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || isa<CXXMethodDecl>(FD) || !FD->isInStdNamespace() ||
+      !FD->getIdentifier() || FD->getName() != "get" ||
+      Call->getNumArgs() != 1 || !FD->getReturnType()->isLValueReferenceType())
+    return std::nullopt;
+  const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+  if (!Args || Args->size() == 0 ||
+      Args->get(0).getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  uint64_t I = Args->get(0).getAsIntegral().getZExtValue();
+  QualType Whole = Call->getArg(0)->getType();
+  if (isStdPair(Whole) && I < 2)
+    return std::string(I == 0 ? ".first" : ".second");
+  if (isStdSpecialization(Whole, "array"))
+    return "[" + std::to_string(I) + "]";
+  return std::nullopt;
+}
 
 bool isStdPair(QualType T) { return isStdSpecialization(T, "pair"); }
 
@@ -975,6 +995,8 @@ std::string ExprPrinter::shadow(const Expr *E) const {
     }
     return unsupported(E);
   }
+  if (auto Path = elementPath(dyn_cast<CallExpr>(E)))
+    return shadow(cast<CallExpr>(E)->getArg(0)) + *Path;
   // An accessor called on the shadow names the same part of it.
   if (auto *Call = dyn_cast<CXXMemberCallExpr>(E); Call && accessorObject(E)) {
     auto *Callee = cast<MemberExpr>(Call->getCallee()->IgnoreParens());

@@ -15,6 +15,7 @@
 #include "Support/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace ddx {
@@ -153,6 +154,9 @@ bool returnsOwnPart(const clang::FunctionDecl *FD);
 /// The object of a call of an accessor (`v` in `v[i]`, `v.x()`, `p->x()`),
 /// or null.
 const clang::Expr *accessorObject(const clang::Expr *E);
+/// For `std::get<I>(p)` of a std::pair or std::array (an lvalue): the part
+/// it names, as a path after the object (".first", "[2]"); else none.
+std::optional<std::string> elementPath(const clang::CallExpr *Call);
 
 /// Whether a local of type T lives in ddx::late storage in generated code,
 /// which declares it before it builds it: a class of the user's with no

@@ -96,6 +96,43 @@ TEST(ActivityAnalysis, ReachesAFixpointAcrossLoopIterations) {
   EXPECT_FALSE(A.varied("i"));
 }
 
+TEST(ActivityAnalysis, ValuesReadOnlyForAnIntegerAreDead) {
+  // lo and hi depend on x, but only a convergence test (an int) reads
+  // them: they need no derivative. y reaches the result.
+  Analysed A(R"(
+    int converged(double lo, double hi) { return hi - lo < 1e-9; }
+    double f(double x) {
+      double y = 1, lo = 0, hi = x;
+      int done = 0;
+      while (!done) {
+        y = (lo + hi) / 2;
+        hi = y;
+        lo = x / 4;
+        done = converged(lo, hi);
+      }
+      return y * x;
+    })",
+             "f", {"x"});
+  ASSERT_TRUE(A.IR);
+  EXPECT_TRUE(A.varied("y"));
+  EXPECT_TRUE(A.varied("hi")); // read for y too
+  EXPECT_TRUE(A.varied("lo"));
+  // (A library's test, declared only: one of the user's is differentiated
+  // whatever its result, for what it may store elsewhere.)
+  Analysed B(R"(
+    int converged(double lo, double hi);
+    double f(double x) {
+      double y = x * x, lo = x / 4, hi = x;
+      int done = converged(lo, hi);
+      return done ? y : 2 * y;
+    })",
+             "f", {"x"});
+  ASSERT_TRUE(B.IR);
+  EXPECT_TRUE(B.varied("y"));
+  EXPECT_FALSE(B.varied("lo"));
+  EXPECT_FALSE(B.varied("hi"));
+}
+
 TEST(ActivityAnalysis, FlowsThroughExtractedCallTemps) {
   Analysed A(R"(
     double sq(double v) { return v * v; }

@@ -12,8 +12,8 @@
 //
 // The derivative of a read is that of the point it returns, by the
 // implicit function theorem at that point (detail/implicit.hpp): the
-// bracket and the iterations have no effect on it. The bracket's ends move
-// as the root does. In reverse mode the forward sweep records the point
+// bracket and the iterations have no effect on it. Each end of the bracket
+// moves by the theorem at that end, as in Boost's bracketing rules. In reverse mode the forward sweep records the point
 // read, so the pullback needs nothing of the solver (which the user may
 // have freed by then).
 #ifndef DDX_RULES_GSL_ROOTS_HPP
