@@ -629,9 +629,7 @@ bool ActivityAnalysis::visitUseful(const Block &B) {
       // call and its starting bracket).
       if (hasWritingCall(S.Call, Printer)) {
         auto *Call = dyn_cast<CallExpr>(skipImplicit(S.Call));
-        if (!Call || !llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
-              return IR.OptionArgs.contains(skipImplicit(Arg));
-            })) {
+        if (!Call) {
           Changed |= markReads(S.Call);
           break;
         }

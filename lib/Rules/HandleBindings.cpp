@@ -108,7 +108,8 @@ public:
       PointsTo;
   /// Assignments and steps, with the variable whose storage they change.
   std::vector<std::pair<const VarDecl *, const Expr *>> Writes;
-  /// Handles initialized by something other than the library's calls.
+  /// Pointers initialized by something other than the library's calls
+  /// (the handles among them are refused).
   std::vector<const VarDecl *> MadeElsewhere;
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {

@@ -248,23 +248,22 @@ bool RuleBinder::bindBinder(const FunctionDecl *FD,
                             CallBinding &B) const {
   // `f_binds` declares f a set-up call: one parameter for each of f's, one
   // of them the handle and one the callable it is given.
+  if (Found.empty() || isa<CXXMethodDecl>(FD) || !describes(Found, FD))
+    return false;
   for (const NamedDecl *D : Found) {
     const FunctionDecl *Decl = asFunction(D);
-    if (!Decl || Decl->getNumParams() != FD->getNumParams() ||
-        isa<CXXMethodDecl>(FD) || !describes(Found, FD))
+    if (!Decl || Decl->getNumParams() != FD->getNumParams())
       continue;
     std::vector<ParamRole> Roles = rolesOf(Decl, FD, 0);
     if (llvm::count(Roles, ParamRole::Handle) != 1 ||
         llvm::count(Roles, ParamRole::Callable) != 1)
       continue;
     B.K = CallBinding::Kind::Binder;
-    B.CallableField =
-        annotationAfter(
-            Decl->getParamDecl(llvm::find(Roles, ParamRole::Callable) -
-                               Roles.begin()),
-            "ddx::callable_field:")
-            .str();
     B.Roles = std::move(Roles);
+    B.CallableField =
+        annotationAfter(Decl->getParamDecl(B.roleIndex(ParamRole::Callable)),
+                        "ddx::callable_field:")
+            .str();
     return true;
   }
   return false;
