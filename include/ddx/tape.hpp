@@ -21,6 +21,7 @@
 #include <iterator>
 #include <memory>
 #include <new>
+#include <tuple>
 #include <type_traits>
 #include <typeinfo>
 #include <unordered_map>
@@ -340,6 +341,8 @@ template <class T>
 struct is_range<T, std::void_t<decltype(std::begin(std::declval<T &>())),
                                decltype(std::end(std::declval<T &>()))>>
     : std::true_type {};
+template <class T> struct is_tuple : std::false_type {};
+template <class... E> struct is_tuple<std::tuple<E...>> : std::true_type {};
 } // namespace detail
 
 /// How to set a T to zero member by member: generated code specialises it
@@ -481,7 +484,12 @@ template <class C> void resize_like(C &d, const C &c) {
 /// containers keep their shapes too (a std::vector of std::vectors).
 template <class C> C zeros_like(const C &c) {
   C z = c;
-  if constexpr (!detail::is_range<C>::value) {
+  if constexpr (detail::is_tuple<C>::value) {
+    // (A std::tuple: each element as zeros_like makes it.)
+    std::apply([](auto &...element) { ((element = zeros_like(element)), ...); },
+               z);
+    return z;
+  } else if constexpr (!detail::is_range<C>::value) {
     set_zero(z); // (a value class of the library: a std::complex)
     return z;
   } else {

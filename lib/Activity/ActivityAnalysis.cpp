@@ -255,6 +255,9 @@ bool isValueClass(const CXXRecordDecl *R) {
     return llvm::none_of(R->fields(), [](const FieldDecl *F) {
       return F->getType()->isReferenceType();
     });
+  // (std::tuple: its elements, through std::get; not std::tie's.)
+  if (isStdTuple(QualType(R->getTypeForDecl(), 0)))
+    return true;
   if (!R->isTriviallyCopyable() || R->isPolymorphic() || inStdNamespace(R))
     return false;
   return llvm::all_of(R->fields(), [](const FieldDecl *F) {
@@ -268,6 +271,10 @@ bool isPlainValue(QualType T) {
     return true;
   if (T->isArrayType())
     return isPlainValue(QualType(T->getPointeeOrArrayElementType(), 0));
+  if (isStdTuple(T))
+    return llvm::all_of(tupleElementTypes(T), [](QualType E) {
+      return !isDifferentiableType(E) || isPlainValue(E);
+    });
   auto *R = T->getAsCXXRecordDecl();
   // (std::pair's base is empty: it only holds its assignment operators.)
   if (!R || !R->hasDefinition() || !isValueClass(R) ||

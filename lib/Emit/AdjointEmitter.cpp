@@ -166,7 +166,8 @@ Sweeps AdjointEmitter::savingPrimalWrites(const Expr *E, Sweeps S) {
     // (A call lowering lifted into a statement of its own is saved there.)
     if (Call && N != E && C.Printer.tempOf(Call) >= 0)
       return;
-    if (Call) {
+    // (`std::get<I>(t)` names an element, and changes nothing.)
+    if (Call && !elementPath(Call)) {
       // The object of a non-const member call: `c.inc()`, `cs[k].inc()`,
       // `p->next()` (what p may point to).
       TargetList Object = C.Pointers.changedObject(Call);

@@ -88,6 +88,14 @@ void addInto(QualType T, const std::string &Dst, const std::string &Src,
   auto *R = T->getAsRecordDecl();
   if (!R)
     return;
+  // A std::tuple: element by element, through std::get.
+  if (isStdTuple(T)) {
+    for (const TupleElement &E : tupleLikeElements(T))
+      if (isDifferentiableType(E.Type) && !E.Type->isPointerType())
+        addInto(E.Type, applyPath(wrap(Dst), E.Step),
+                applyPath(wrap(Src), E.Step), Out, Depth);
+    return;
+  }
   // A container (std::vector, a vector of vectors): element by element; its
   // own fields are the pointers to its storage.
   if (QualType Element = containerElement(T); !Element.isNull()) {
@@ -649,8 +657,8 @@ bool EmitContext::checkReturn(const CallExpr *Call, int Result) {
                   (FD ? "of '" + FD->getNameAsString() + "' " : std::string()) +
                   "that returns '" + userTypeName(Ret, Ctx) +
                   "' with active arguments yet: only floating-point values "
-                  "and structs or arrays of them carry a derivative back "
-                  "from a call");
+                  "and structs, tuples or arrays of them carry a derivative "
+                  "back from a call");
   Diags.note(Call->getExprLoc(),
              "return the values through an output parameter (a reference "
              "or pointer argument) instead");
@@ -872,6 +880,21 @@ bool EmitContext::refuseCall(const CallExpr *Call, const CallBinding &B) {
                "give the pointer new memory with std::make_unique or "
                "std::make_shared, and let it free its memory where its "
                "life ends");
+    return false;
+  }
+  if (auto *Method = dyn_cast<CXXMethodDecl>(FD);
+      Method && isa<CXXOperatorCallExpr>(Call) &&
+      Method->getOverloadedOperator() == OO_Equal &&
+      !tupleElementTypes(Ctx.getRecordType(Method->getParent())).empty()) {
+    // (std::tie's tuple of references: a tuple of values is assigned
+    // element by element, see valueAssignment.)
+    Diags.error(Call->getExprLoc(),
+                "ddx cannot differentiate an assignment through std::tie "
+                "yet: it writes each variable through a reference the "
+                "library holds");
+    Diags.note(Call->getExprLoc(),
+               "bind the values with a structured binding ('auto [a, b] = "
+               "...;') or read them with std::get");
     return false;
   }
   if (auto *Method = dyn_cast<CXXMethodDecl>(FD)) {

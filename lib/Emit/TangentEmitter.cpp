@@ -14,7 +14,7 @@ namespace ddx {
 
 std::string targetText(const EmitContext &C, const Stmt &S) {
   if (S.Var >= 0)
-    return C.Printer.varName(S.Var) + S.Path;
+    return applyPath(C.Printer.varName(S.Var), S.Path);
   return C.Printer.print(S.LValue);
 }
 
@@ -26,7 +26,7 @@ std::optional<std::string> lateTarget(const EmitContext &C, const Stmt &S) {
 
 std::string targetShadow(const EmitContext &C, const Stmt &S) {
   if (S.Var >= 0)
-    return ExprPrinter::shadowName(C.Printer.varName(S.Var)) + S.Path;
+    return applyPath(ExprPrinter::shadowName(C.Printer.varName(S.Var)), S.Path);
   return C.Printer.shadow(S.LValue);
 }
 
@@ -95,9 +95,19 @@ QualType targetType(const EmitContext &C, const Stmt &S) {
       T = QualType(T->getPointeeOrArrayElementType(), 0);
       continue;
     }
+    if (Path.consume_front("<")) {
+      unsigned I = 0;
+      Path.consumeInteger(10, I);
+      Path.consume_front(">");
+      auto Types = tupleElementTypes(T);
+      if (I >= Types.size())
+        return C.IR.Vars[S.Var].Type;
+      T = Types[I];
+      continue;
+    }
     Path.consume_front(".");
-    llvm::StringRef Name =
-        Path.take_until([](char Ch) { return Ch == '.' || Ch == '['; });
+    llvm::StringRef Name = Path.take_until(
+        [](char Ch) { return Ch == '.' || Ch == '[' || Ch == '<'; });
     Path = Path.drop_front(Name.size());
     const FieldDecl *Found = fieldNamed(T->getAsCXXRecordDecl(), Name);
     if (!Found)
@@ -187,8 +197,9 @@ memberwiseZero(const ExprPrinter &Printer, QualType T,
       Out.push_back(Member + " = 0;");
     } else if (FT.isTriviallyCopyableType(Ctx)) { // (also an array of such)
       Out.push_back("::ddx::set_zero(" + Member + ");");
-    } else if (isContainer(FT) && !containerElement(FT).isNull()) {
-      // (A sized container: std::pair or std::tuple are not ranges.)
+    } else if ((isContainer(FT) && !containerElement(FT).isNull()) ||
+               isStdTuple(FT)) {
+      // (A sized container, or a tuple of them: std::pair is none.)
       Out.push_back(Member + " = ::ddx::zeros_like(" + Member + ");");
     } else if (auto Inner = memberwiseZero(Printer, FT, Member)) {
       Out.insert(Out.end(), Inner->begin(), Inner->end());
@@ -371,7 +382,8 @@ std::pair<std::string, std::string> shapedContainer(const EmitContext &C,
   std::string Name = C.Printer.varName(S.Var);
   llvm::StringRef Member(S.Path);
   Member.consume_back(".back()"); // a Grow statement's new element
-  return {Name + Member.str(), ExprPrinter::shadowName(Name) + Member.str()};
+  return {applyPath(Name, Member),
+          applyPath(ExprPrinter::shadowName(Name), Member)};
 }
 
 std::string grownPointerShadow(EmitContext &C, const Stmt &S) {

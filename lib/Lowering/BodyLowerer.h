@@ -218,7 +218,7 @@ private:
   /// `p = std::make_pair(a, b)` (or `{a, b}`, the constructor): member by
   /// member into p, or into a temporary assigned whole where the parts read
   /// p or p is not a whole variable.
-  void lowerPairAssignment(const CXXOperatorCallExpr *Copy, Block &Out);
+  void lowerTupleAssignment(const CXXOperatorCallExpr *Copy, Block &Out);
   void emitAssign(Block &Out, SourceLocation Loc, int Var, std::string Path,
                   const Expr *LValue, BinaryOperatorKind Op, const Expr *Value);
   void extractCalls(const Expr *E, Block &Out);

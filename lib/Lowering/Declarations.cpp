@@ -31,9 +31,12 @@ void BodyLowerer::lowerDecomposition(const DecompositionDecl *DD, Block &Out) {
 bool BodyLowerer::isDecomposable(const DecompositionDecl *DD) {
   // A tuple-like type (std::pair, std::tuple, std::array) binds through
   // std::get, a call returning a reference; a std::pair's bindings stand for
-  // its members (see addBindings).
+  // its members, a std::tuple's and a std::array's for that call (see
+  // addBindings).
   for (const BindingDecl *B : DD->bindings()) {
-    if (!B->getHoldingVar() || isStdPair(DD->getType()))
+    if (!B->getHoldingVar() || isStdPair(DD->getType()) ||
+        elementPath(dyn_cast_or_null<CallExpr>(
+            skipImplicit(B->getHoldingVar()->getInit()))))
       continue;
     // (What the initializer holds that ddx refuses comes first: a nested
     // request binds its tuple this way.)
@@ -42,14 +45,12 @@ bool BodyLowerer::isDecomposable(const DecompositionDecl *DD) {
     std::string Type = userTypeName(DD->getType(), Ctx);
     Diags.error(DD->getLocation(),
                 "ddx cannot differentiate a structured binding of '" + Type +
-                    "' yet: a std::tuple or std::array binds through "
-                    "std::get, a call returning a reference, and ddx "
-                    "decomposes structs, C arrays and std::pair only");
+                    "' yet: it binds through the class's own 'get', a call "
+                    "returning a reference, and ddx decomposes structs, C "
+                    "arrays, std::pair, std::tuple and std::array only");
     Diags.note(DD->getLocation(),
-               llvm::StringRef(Type).starts_with("std::array")
-                   ? "index it instead (a[0], a[1])"
-                   : "return a struct with named members (or a std::pair) "
-                     "instead");
+               "return a struct with named members (or a std::tuple) "
+               "instead");
     return false;
   }
   return true;
@@ -66,9 +67,12 @@ void BodyLowerer::addBindings(const DecompositionDecl *DD) {
                    Variable::Kind::Local, B);
     IR.Vars[V].AliasOf = B->getBinding();
     // (A std::pair's binding is `std::get<I>(e)`: it stands for the member
-    // `e.first` or `e.second`, a node of ddx's own.)
+    // `e.first` or `e.second`, a node of ddx's own. A std::tuple's or a
+    // std::array's stands for that call, an element path.)
     if (isStdPair(DD->getType()))
       IR.Vars[V].AliasOf = pairMember(DD, *Member++);
+    else if (const VarDecl *Holding = B->getHoldingVar())
+      IR.Vars[V].AliasOf = skipImplicit(Holding->getInit());
   }
 }
 
@@ -388,17 +392,17 @@ void BodyLowerer::lowerInit(int Var, const std::string &Path, QualType T,
   // pointer member's shadow then points to its target's shadow).
   if (const InitListExpr *List = bracedTemporary(Init, T))
     Init = List;
-  // A std::pair built from two values (`std::make_pair(a, b)`, `{a, b}`) is
-  // built member by member from them: the library's constructors and
-  // make_pair forward references, which ddx does not differentiate.
-  if (auto Parts =
-          isStdPair(T) ? pairParts(Init) : llvm::SmallVector<const Expr *, 2>();
-      !Parts.empty()) {
-    unsigned Part = 0;
-    for (const FieldDecl *F : T->getAsCXXRecordDecl()->fields())
-      lowerInit(Var, Path + "." + F->getNameAsString(), F->getType(),
-                Parts[Part++], Loc, Out);
-    return;
+  // A std::pair or std::tuple built from its values (`std::make_pair(a,
+  // b)`, `{a, b, c}`) is built element by element from them: the library's
+  // constructors and make_pair forward references, which ddx does not
+  // differentiate.
+  if (auto Elements = tupleLikeElements(T); !Elements.empty()) {
+    if (auto Parts = tupleParts(Init); Parts.size() == Elements.size()) {
+      for (unsigned I = 0; I < Parts.size(); ++I)
+        lowerInit(Var, Path + Elements[I].Step, Elements[I].Type, Parts[I], Loc,
+                  Out);
+      return;
+    }
   }
   if (auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
       isUserConstruction(Construct, Ctx)) {
@@ -537,7 +541,16 @@ std::pair<int, std::string>
 BodyLowerer::containerTarget(const Expr *Container) {
   std::string Path;
   const Expr *Object = skipImplicit(Container);
-  while (auto *ME = dyn_cast<MemberExpr>(Object)) {
+  while (true) {
+    // (`std::get<0>(t)`: an element path, as a member's.)
+    if (auto Step = elementPath(dyn_cast<CallExpr>(Object))) {
+      Path = *Step + Path;
+      Object = skipImplicit(cast<CallExpr>(Object)->getArg(0));
+      continue;
+    }
+    auto *ME = dyn_cast<MemberExpr>(Object);
+    if (!ME)
+      break;
     auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
     const Expr *Base = skipImplicit(ME->getBase());
     if (!F || F->getName().empty() ||

@@ -72,9 +72,10 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
     // storage, like `x = y;` for a double: its shadow must move with it.
     checkExpr(Copy->getArg(0));
     QualType T = Copy->getArg(0)->getType();
-    // `p = std::make_pair(a, b);` member by member, as `auto p = ...;` is.
-    if (isStdPair(T) && !pairParts(Copy->getArg(1)).empty())
-      return lowerPairAssignment(Copy, Out);
+    // `p = std::make_pair(a, b);` element by element, as `auto p = ...;`
+    // is (also a std::tuple's).
+    if (!tupleLikeElements(T).empty() && !tupleParts(Copy->getArg(1)).empty())
+      return lowerTupleAssignment(Copy, Out);
     extractCalls(Copy->getArg(1), Out);
     auto [Var, LValue] = assignTarget(Copy->getArg(0));
     // `s = T{&a, b};` of a struct holding pointers, member by member as
@@ -639,8 +640,8 @@ std::pair<int, const Expr *> BodyLowerer::assignTarget(const Expr *LHS) {
   return {-1, LHS};
 }
 
-void BodyLowerer::lowerPairAssignment(const CXXOperatorCallExpr *Copy,
-                                      Block &Out) {
+void BodyLowerer::lowerTupleAssignment(const CXXOperatorCallExpr *Copy,
+                                       Block &Out) {
   QualType T = Copy->getArg(0)->getType().getNonReferenceType();
   auto [Var, LValue] = assignTarget(Copy->getArg(0));
   if (!LValue && !mentions(Copy->getArg(1), IR.Vars[Var].Decl)) {
@@ -650,7 +651,8 @@ void BodyLowerer::lowerPairAssignment(const CXXOperatorCallExpr *Copy,
   // (`q = std::make_pair(q.second, q.first)`, `v[i] = {a, b}`: built in
   // a temporary of its own, then assigned whole.)
   const Expr *Pair = skipImplicit(Copy->getArg(1));
-  std::string Name = uniqueName("_pair");
+  std::string Name =
+      uniqueName(isStdTuple(Copy->getArg(1)->getType()) ? "_tuple" : "_pair");
   Used.erase(Name); // newVar claims it again
   const VarDecl *Object =
       temporaryObject(Ctx, Pair, const_cast<FunctionDecl *>(IR.Function), Name);

@@ -68,6 +68,12 @@ const CXXOperatorCallExpr *valueAssignment(const Expr *E) {
   if (!Op || Op->getOperator() != OO_Equal || Op->getNumArgs() != 2)
     return nullptr;
   auto *Method = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
+  // (A std::tuple's, also from one of other element types: element by
+  // element.)
+  if (Method && isStdTuple(Op->getArg(0)->getType()) &&
+      tupleElementTypes(Op->getArg(1)->getType()).size() ==
+          tupleElementTypes(Op->getArg(0)->getType()).size())
+    return Op;
   if (!Method || !(Method->isCopyAssignmentOperator() ||
                    Method->isMoveAssignmentOperator()))
     return nullptr;

@@ -66,8 +66,8 @@ FlagSet BodyLowerer::lowerStmt(const clang::Stmt *S, Block &Out,
   if (auto *R = dyn_cast<ReturnStmt>(S)) {
     if (const Expr *V = R->getRetValue(); V && IR.ReturnVar >= 0) {
       QualType T = IR.Vars[IR.ReturnVar].Type;
-      if (isStdPair(T) && !pairParts(V).empty()) {
-        // (`return std::make_pair(f, df);`: member by member.)
+      if (!tupleLikeElements(T).empty() && !tupleParts(V).empty()) {
+        // (`return std::make_pair(f, df);`: element by element.)
         lowerInit(IR.ReturnVar, "", T, V, R->getBeginLoc(), Out);
       } else {
         extractCalls(V, Out);
@@ -330,7 +330,9 @@ FlagSet BodyLowerer::lowerRangeFor(const CXXForRangeStmt *For, Block &Out) {
       if (M->getNameAsString() == "size" && Indexed)
         Size = Printer.print(Range) + ".size()";
   }
-  if (Size.empty() || !isa<DeclRefExpr, MemberExpr>(Range)) {
+  // (`std::get<0>(t)` names a part, as a member does.)
+  if (Size.empty() || !(isa<DeclRefExpr, MemberExpr>(Range) ||
+                        elementPath(dyn_cast<CallExpr>(Range)))) {
     Diags.error(For->getBeginLoc(),
                 "ddx cannot differentiate this range-based for loop over '" +
                     firstLine(Range, Ctx) + "' (of type '" +

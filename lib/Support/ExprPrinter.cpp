@@ -389,46 +389,126 @@ std::optional<std::string> elementPath(const CallExpr *Call) {
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (!FD || isa<CXXMethodDecl>(FD) || !FD->isInStdNamespace() ||
       !FD->getIdentifier() || FD->getName() != "get" ||
-      Call->getNumArgs() != 1 || !FD->getReturnType()->isLValueReferenceType())
+      Call->getNumArgs() != 1 || !FD->getReturnType()->isReferenceType())
+    return std::nullopt;
+  // (An rvalue's element only of a named object, as a structured binding's
+  // `std::get<I>(e)` takes the whole e, or of a temporary, a call's value.)
+  if (FD->getReturnType()->isRValueReferenceType() &&
+      !isa<DeclRefExpr, MaterializeTemporaryExpr>(
+          Call->getArg(0)->IgnoreParenNoopCasts(FD->getASTContext())))
     return std::nullopt;
   const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+  QualType Whole = Call->getArg(0)->getType();
+  if (Args && Args->size() > 0 &&
+      Args->get(0).getKind() == TemplateArgument::Type) {
+    // (`std::get<double>(t)`: the one element of that type.)
+    auto Types = tupleElementTypes(Whole);
+    auto Same = [&](QualType E) {
+      return FD->getASTContext().hasSameType(E, Args->get(0).getAsType());
+    };
+    if (!isStdTuple(Whole) || llvm::count_if(Types, Same) != 1)
+      return std::nullopt;
+    return tupleStep(llvm::find_if(Types, Same) - Types.begin());
+  }
   if (!Args || Args->size() == 0 ||
       Args->get(0).getKind() != TemplateArgument::Integral)
     return std::nullopt;
   uint64_t I = Args->get(0).getAsIntegral().getZExtValue();
-  QualType Whole = Call->getArg(0)->getType();
   if (isStdPair(Whole) && I < 2)
     return std::string(I == 0 ? ".first" : ".second");
   if (isStdSpecialization(Whole, "array"))
     return "[" + std::to_string(I) + "]";
+  if (isStdTuple(Whole))
+    return tupleStep(I);
   return std::nullopt;
 }
 
 bool isStdPair(QualType T) { return isStdSpecialization(T, "pair"); }
 
-llvm::SmallVector<const Expr *, 2> pairParts(const Expr *E) {
+llvm::SmallVector<QualType, 4> tupleElementTypes(QualType T) {
+  llvm::SmallVector<QualType, 4> Types;
+  auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || !isStdSpecialization(T, "tuple") ||
+      Spec->getTemplateArgs().size() != 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Pack)
+    return Types;
+  for (const TemplateArgument &Arg : Spec->getTemplateArgs()[0].pack_elements())
+    Types.push_back(Arg.getAsType());
+  return Types;
+}
+
+bool isStdTuple(QualType T) {
+  // (std::tie's tuple of references is a way to assign, not a value.)
+  auto Types = tupleElementTypes(T);
+  return !Types.empty() &&
+         llvm::none_of(Types, [](QualType E) { return E->isReferenceType(); });
+}
+
+std::string tupleStep(unsigned I) { return "<" + std::to_string(I) + ">"; }
+
+std::string applyPath(llvm::StringRef Object, llvm::StringRef Path) {
+  std::string Text = Object.str();
+  while (!Path.empty()) {
+    size_t Step = Path.find('<');
+    Text += Path.take_front(Step).str();
+    if (Step == llvm::StringRef::npos)
+      break;
+    Path = Path.drop_front(Step + 1);
+    llvm::StringRef Index = Path.take_until([](char C) { return C == '>'; });
+    Text = "::std::get<" + Index.str() + ">(" + Text + ")";
+    Path = Path.drop_front(Index.size() + 1);
+  }
+  return Text;
+}
+
+llvm::SmallVector<TupleElement, 4> tupleLikeElements(QualType T) {
+  llvm::SmallVector<TupleElement, 4> Elements;
+  if (isStdPair(T)) {
+    for (const FieldDecl *F : T->getAsCXXRecordDecl()->fields())
+      Elements.push_back({"." + F->getNameAsString(), F->getType()});
+  } else if (isStdTuple(T)) {
+    for (QualType E : tupleElementTypes(T))
+      Elements.push_back({tupleStep(Elements.size()), E});
+  }
+  return Elements;
+}
+
+llvm::SmallVector<const Expr *, 4> tupleParts(const Expr *E) {
   E = skipImplicit(E);
   if (auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(E))
     E = skipImplicit(Cast->getSubExpr());
-  if (!E || !isStdPair(E->getType()))
+  unsigned Size = E ? tupleLikeElements(E->getType()).size() : 0;
+  if (!Size)
     return {};
+  auto Parts = [&](auto Args) -> llvm::SmallVector<const Expr *, 4> {
+    llvm::SmallVector<const Expr *, 4> Out(Args.begin(), Args.end());
+    if (Out.size() != Size)
+      return {};
+    return Out;
+  };
   if (auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     if (FD && FD->isInStdNamespace() && FD->getIdentifier() &&
-        FD->getName() == "make_pair" && Call->getNumArgs() == 2)
-      return {Call->getArg(0), Call->getArg(1)};
+        (FD->getName() == "make_pair" || FD->getName() == "make_tuple"))
+      return Parts(Call->arguments());
     return {};
   }
   auto *Construct = dyn_cast<CXXConstructExpr>(E);
   if (!Construct)
     return {};
-  if (Construct->getNumArgs() == 2)
-    return {Construct->getArg(0), Construct->getArg(1)};
-  // (A pair converted from one of other types: `std::pair<double, double> p
+  if (Construct->getNumArgs() == Size && Size > 1)
+    return Parts(Construct->arguments());
+  // (One converted from one of other types: `std::pair<double, double> p
   // = std::make_pair(1, x);`.)
   if (Construct->getNumArgs() == 1 &&
-      !Construct->getConstructor()->isCopyOrMoveConstructor())
-    return pairParts(Construct->getArg(0));
+      !Construct->getConstructor()->isCopyOrMoveConstructor()) {
+    if (auto Inner = tupleParts(Construct->getArg(0)); !Inner.empty())
+      return Inner;
+    bool Element = tupleLikeElements(Construct->getArg(0)->getType()).empty();
+    return Size == 1 && Element ? Parts(Construct->arguments())
+                                : llvm::SmallVector<const Expr *, 4>();
+  }
   return {};
 }
 
@@ -996,7 +1076,7 @@ std::string ExprPrinter::shadow(const Expr *E) const {
     return unsupported(E);
   }
   if (auto Path = elementPath(dyn_cast<CallExpr>(E)))
-    return shadow(cast<CallExpr>(E)->getArg(0)) + *Path;
+    return applyPath(shadow(cast<CallExpr>(E)->getArg(0)), *Path);
   // An accessor called on the shadow names the same part of it.
   if (auto *Call = dyn_cast<CXXMemberCallExpr>(E); Call && accessorObject(E)) {
     auto *Callee = cast<MemberExpr>(Call->getCallee()->IgnoreParens());

@@ -154,8 +154,9 @@ bool returnsOwnPart(const clang::FunctionDecl *FD);
 /// The object of a call of an accessor (`v` in `v[i]`, `v.x()`, `p->x()`),
 /// or null.
 const clang::Expr *accessorObject(const clang::Expr *E);
-/// For `std::get<I>(p)` of a std::pair or std::array (an lvalue): the part
-/// it names, as a path after the object (".first", "[2]"); else none.
+/// For `std::get<I>(p)` of a std::pair, std::tuple or std::array (an
+/// lvalue): the part it names, as a path after the object (".first", "[2]",
+/// tupleStep(I)); else none.
 std::optional<std::string> elementPath(const clang::CallExpr *Call);
 
 /// Whether a local of type T lives in ddx::late storage in generated code,
@@ -178,10 +179,31 @@ bool needsZeroedStorage(clang::QualType T);
 bool isStdComplex(clang::QualType T);
 /// Whether T is a std::pair.
 bool isStdPair(clang::QualType T);
-/// The two values a std::pair is built from (`std::pair<A, B>(a, b)`,
-/// `{a, b}`, `std::make_pair(a, b)`, also converted to another pair type),
-/// or none: lowering builds it member by member from them.
-llvm::SmallVector<const clang::Expr *, 2> pairParts(const clang::Expr *E);
+/// Whether T is a std::tuple of values (not std::tie's of references).
+bool isStdTuple(clang::QualType T);
+/// The element types of a std::tuple (of values or references).
+llvm::SmallVector<clang::QualType, 4> tupleElementTypes(clang::QualType T);
+
+/// An element of a std::pair or std::tuple: the path step that names it
+/// after the object (".first", or tupleStep(I)) and its type.
+struct TupleElement {
+  std::string Step;
+  clang::QualType Type;
+};
+/// The elements of a std::pair or a std::tuple of values; else none.
+llvm::SmallVector<TupleElement, 4> tupleLikeElements(clang::QualType T);
+/// The path step naming element I of a std::tuple, "<I>": its members are
+/// private, so applyPath prints it as `std::get<I>(object)`.
+std::string tupleStep(unsigned I);
+/// Object followed by an element path (".x", "[2]", tupleStep(I)...), as
+/// C++ text.
+std::string applyPath(llvm::StringRef Object, llvm::StringRef Path);
+
+/// The values a std::pair or std::tuple is built from (`std::pair<A, B>(a,
+/// b)`, `{a, b, c}`, `std::make_pair(a, b)`, `std::make_tuple(a, b, c)`,
+/// also converted to another such type), or none: lowering builds it
+/// element by element from them.
+llvm::SmallVector<const clang::Expr *, 4> tupleParts(const clang::Expr *E);
 /// The real and imaginary parts a std::complex is built from (`{x, y}`,
 /// `(x)`), or none: its derivative is built the same way from theirs.
 llvm::SmallVector<const clang::Expr *, 2>

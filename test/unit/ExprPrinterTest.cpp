@@ -262,3 +262,36 @@ TEST(ExprPrinter, TheTapeHoldsCopyableObjects) {
 }
 
 } // namespace
+
+TEST(ExprPrinter, TupleElementsAreStepsPrintedThroughStdGet) {
+  // A std::tuple's members are private: its element paths print as
+  // std::get of the object, nested outside in.
+  EXPECT_EQ(applyPath("t", tupleStep(1)), "::std::get<1>(t)");
+  EXPECT_EQ(applyPath("_d_m", ".c" + tupleStep(0) + tupleStep(2) + "[i]"),
+            "::std::get<2>(::std::get<0>(_d_m.c))[i]");
+  EXPECT_EQ(applyPath("p", ".first"), "p.first");
+}
+
+TEST(ExprPrinter, TuplesAreBuiltElementByElement) {
+  Printed P(R"(
+    #include <tuple>
+    std::tuple<double, int, double> f(double x) {
+      std::tuple<double, int> t{x, 2};
+      std::get<double>(t) *= x;
+      return std::make_tuple(std::get<0>(t), 3, x);
+    })",
+            "f");
+  ASSERT_TRUE(P.IR);
+  ASSERT_EQ(kinds(P.IR->Body), "Assign Assign Assign Assign Assign Assign");
+  EXPECT_EQ(P.IR->Body[0].Path, tupleStep(0));
+  EXPECT_EQ(P.IR->Body[1].Path, tupleStep(1));
+  // A write through std::get (by type, the one double) is to an element,
+  // whose shadow is the same element of the shadow.
+  ASSERT_NE(P.IR->Body[2].LValue, nullptr);
+  EXPECT_EQ(P.Printer->shadow(P.IR->Body[2].LValue), "::std::get<0>(_d_t)");
+  for (unsigned I = 0; I < 3; ++I) {
+    EXPECT_EQ(P.IR->Body[3 + I].Var, P.IR->ReturnVar);
+    EXPECT_EQ(P.IR->Body[3 + I].Path, tupleStep(I));
+  }
+  EXPECT_FALSE(P.AST.diags().hasErrorOccurred());
+}
