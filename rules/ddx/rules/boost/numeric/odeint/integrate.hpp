@@ -1,7 +1,8 @@
 // ddx rules for Boost.Odeint's integrate_const, integrate_n_steps and
 // integrate_adaptive with the explicit Runge-Kutta steppers euler,
 // runge_kutta4, runge_kutta_cash_karp54, runge_kutta_dopri5 and
-// runge_kutta_fehlberg78 (plain, or controlled for integrate_adaptive), on
+// runge_kutta_fehlberg78 (plain, or controlled; dense output for
+// integrate_adaptive), on
 // states that are std::array or std::vector of numbers.
 //
 // The derivative is that of the steps odeint took (a discrete tangent and
@@ -158,6 +159,14 @@ template <class State, class Time> struct recorder {
     into->times.push_back(t);
   }
 };
+/// The same for one interval of an integration odeint runs from one grid
+/// time to the next (see grid_controlled).
+template <class State, class Time> struct interval_recorder {
+  trajectory<State, Time> *into;
+  void operator()(const State &x, Time t) const {
+    into->observe_interval(x, t);
+  }
+};
 
 /// The states odeint stepped from and the times of the steps (and, last,
 /// the final state and time).
@@ -184,6 +193,24 @@ template <class State, class Time> struct trajectory {
     return sizes;
   }
   recorder<State, Time> observer() { return {this}; }
+  /// An observer of the next interval, whose first observation is the
+  /// state the last interval ended with: the step from it starts at the
+  /// grid time odeint goes on from, which replaces the time it ended at
+  /// (they differ by rounding).
+  interval_recorder<State, Time> interval_observer() {
+    opening = true;
+    return {this};
+  }
+  void observe_interval(const State &x, Time t) {
+    if (opening && !times.empty()) {
+      times.back() = t;
+    } else {
+      states.push_back(x);
+      times.push_back(t);
+    }
+    opening = false;
+  }
+  bool opening = false;
   std::vector<Time> accepted() const {
     std::vector<Time> sizes;
     for (std::size_t i = 0; i + 1 < times.size(); ++i)
@@ -318,6 +345,47 @@ auto recording(Run run, std::size_t steps = 0) {
   auto value = run(path.observer());
   return ::ddx::recorded<decltype(value), trajectory<State, Time>>{
       value, std::move(path)};
+}
+
+/// integrate_const (Grid::constant) and integrate_n_steps with a
+/// controlled stepper, as odeint runs them (integrate/detail/
+/// integrate_const.hpp and integrate_n_steps.hpp): integrate_adaptive from
+/// each grid time to the next, taking the step size on; here each interval
+/// observed into path. The count of steps or the final time, as odeint
+/// returns it.
+template <class Stepper, class System, class State, class Time>
+std::size_t grid_controlled(Stepper stepper, System system, State &state,
+                            Time start, Time end, Time dt,
+                            trajectory<State, Time> &path) {
+  namespace ode = ::boost::numeric::odeint;
+  Time time = start;
+  const Time time_step = dt;
+  std::size_t real_steps = 0;
+  int step = 0;
+  while (ode::detail::less_eq_with_sign(static_cast<Time>(time + time_step),
+                                        end, dt)) {
+    real_steps += ode::detail::integrate_adaptive(
+        stepper, system, state, time, static_cast<Time>(time + time_step), dt,
+        path.interval_observer(), ode::controlled_stepper_tag());
+    ++step;
+    time = start + static_cast<Time>(step) * time_step;
+  }
+  return real_steps;
+}
+template <class Stepper, class System, class State, class Time>
+Time steps_controlled(Stepper stepper, System system, State &state, Time start,
+                      Time dt, std::size_t steps,
+                      trajectory<State, Time> &path) {
+  namespace ode = ::boost::numeric::odeint;
+  Time time = start;
+  Time time_step = dt;
+  for (std::size_t step = 0; step < steps; ++step) {
+    ode::detail::integrate_adaptive(
+        stepper, system, state, time, static_cast<Time>(time + time_step), dt,
+        path.interval_observer(), ode::controlled_stepper_tag());
+    time = start + static_cast<Time>(step + 1) * time_step;
+  }
+  return time;
 }
 
 } // namespace ddx::rules::odeint_detail
@@ -471,6 +539,90 @@ DDX_ODEINT_ACCEPTED_STEP_RULES(
     (::boost::numeric::odeint::dense_output_runge_kutta<S, Category>))
 #undef DDX_ODEINT_ACCEPTED_STEP_RULES
 #undef DDX_ODEINT_UNPAREN
+
+// integrate_const(stepper, system, state, t0, t1, dt) and
+// integrate_n_steps(stepper, system, state, t0, dt, n) with a controlled
+// stepper: odeint integrates adaptively from each grid time to the next,
+// and the derivative is that of the steps it accepted there, as for
+// integrate_adaptive.
+template <class E, class C, class Adj, class Res, class Cat, class System,
+          class State, class Time>
+auto integrate_const_forward(
+    DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res,
+                                                                Cat>
+        stepper,
+    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
+    DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt) {
+  return odeint_detail::recording<State, Time>([&](auto observer) {
+    return odeint_detail::grid_controlled(stepper, system, state, start, end,
+                                          dt, *observer.into);
+  });
+}
+template <class E, class C, class Adj, class Res, class Cat, class System,
+          class State, class Time>
+std::size_t integrate_const_pushforward(
+    DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res,
+                                                                Cat>
+        stepper,
+    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
+    DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,
+    State &dstate) {
+  auto r = integrate_const_forward(stepper, system, state, start, end, dt);
+  odeint_detail::tangent(stepper, system, r.record, r.record.accepted(),
+                         dstate);
+  return r.value;
+}
+template <class E, class C, class Adj, class Res, class Cat, class System,
+          class State, class Time>
+void integrate_const_pullback(
+    const odeint_detail::trajectory<State, Time> &path,
+    DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res,
+                                                                Cat>
+        stepper,
+    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &, DDX_OPTION Time,
+    DDX_OPTION Time, DDX_OPTION Time, State &dstate) {
+  odeint_detail::pullback(stepper, system, path, path.accepted(), dstate);
+}
+
+template <class E, class C, class Adj, class Res, class Cat, class System,
+          class State, class Time>
+auto integrate_n_steps_forward(
+    DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res,
+                                                                Cat>
+        stepper,
+    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
+    DDX_OPTION Time start, DDX_OPTION Time dt, DDX_OPTION std::size_t steps) {
+  return odeint_detail::recording<State, Time>([&](auto observer) {
+    return odeint_detail::steps_controlled(stepper, system, state, start, dt,
+                                           steps, *observer.into);
+  });
+}
+template <class E, class C, class Adj, class Res, class Cat, class System,
+          class State, class Time>
+::ddx::dual<Time> integrate_n_steps_pushforward(
+    DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res,
+                                                                Cat>
+        stepper,
+    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,
+    DDX_OPTION Time start, DDX_OPTION Time dt, DDX_OPTION std::size_t steps,
+    State &dstate) {
+  auto r = integrate_n_steps_forward(stepper, system, state, start, dt, steps);
+  odeint_detail::tangent(stepper, system, r.record, r.record.accepted(),
+                         dstate);
+  return {r.value, Time(0)};
+}
+template <class E, class C, class Adj, class Res, class Cat, class System,
+          class State, class Time>
+void integrate_n_steps_pullback(
+    const odeint_detail::trajectory<State, Time> &path,
+    DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res,
+                                                                Cat>
+        stepper,
+    DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &, DDX_OPTION Time,
+    DDX_OPTION Time, DDX_OPTION std::size_t, ::ddx::tangent_t<Time>,
+    State &dstate) {
+  odeint_detail::pullback(stepper, system, path, path.accepted(), dstate);
+}
 
 // integrate(system, state, t0, t1, dt): integrate_adaptive with a
 // runge_kutta_dopri5 under odeint's default error control.
