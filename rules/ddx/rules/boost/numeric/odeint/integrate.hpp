@@ -1,8 +1,8 @@
 // ddx rules for Boost.Odeint's integrate_const, integrate_n_steps and
 // integrate_adaptive with the explicit Runge-Kutta steppers euler,
 // runge_kutta4, runge_kutta_cash_karp54, runge_kutta_dopri5 and
-// runge_kutta_fehlberg78 (plain, or controlled; dense output for
-// integrate_adaptive), on
+// runge_kutta_fehlberg78 (plain, or controlled; dense-output Dormand-Prince
+// too), on
 // states that are std::array or std::vector of numbers.
 //
 // The derivative is that of the steps odeint took (a discrete tangent and
@@ -211,6 +211,17 @@ template <class State, class Time> struct trajectory {
     opening = false;
   }
   bool opening = false;
+  /// A dense-output integration's last interpolation, which gave the final
+  /// state: in step interpolated_in (from states[i] to states[i + 1]), at
+  /// time interpolated_at; none (the state not written) if !interpolated.
+  bool interpolated = false;
+  std::size_t interpolated_in = 0;
+  Time interpolated_at{};
+  void interpolate(Time at) {
+    interpolated = states.size() >= 2;
+    interpolated_in = states.size() - 2;
+    interpolated_at = at;
+  }
   std::vector<Time> accepted() const {
     std::vector<Time> sizes;
     for (std::size_t i = 0; i + 1 < times.size(); ++i)
@@ -276,9 +287,18 @@ void step_tangent(const F &f, const State &x, State &dx, Time t, Time dt,
 /// adjoint at its start; the system adds into its captures' adjoints. The
 /// stages are evaluated again by the system's forward sweep, whose records
 /// their reverse sweeps take, last stage first.
+///
+/// With `extra`, the step's output also feeds a second sum of the stages,
+/// x + dt * sum_i extra->weights[i] k_i (a dense-output interpolation),
+/// whose adjoint is extra->lambda.
+template <int S, class State, class Time> struct extra_sum {
+  const std::array<Time, S> &weights;
+  const State &lambda;
+};
 template <class Tab, class F, class State, class Time>
 void step_pullback(const F &f, const State &x, State &lambda, Time t, Time dt,
-                   stage_states<Tab::stages, State> &w) {
+                   stage_states<Tab::stages, State> &w,
+                   const extra_sum<Tab::stages, State, Time> *extra = nullptr) {
   constexpr int S = Tab::stages;
   Time dtime = 0;
   for (int i = 0; i < S; ++i) {
@@ -290,11 +310,16 @@ void step_pullback(const F &f, const State &x, State &lambda, Time t, Time dt,
               dtime);
   }
   w.sum = lambda;
+  if (extra)
+    for (std::size_t n = 0; n < x.size(); ++n)
+      w.sum[n] += extra->lambda[n];
   for (int i = S - 1; i >= 0; --i) {
     // The adjoint of k[i]: through the step's sum, and through the inputs
     // of the later stages.
     for (std::size_t n = 0; n < x.size(); ++n) {
       Time v = dt * Time(Tab::b[i]) * lambda[n];
+      if (extra)
+        v += dt * extra->weights[i] * extra->lambda[n];
       for (int j = i + 1; j < S; ++j)
         if (Tab::a[j][i] != 0)
           v += dt * Time(Tab::a[j][i]) * w.nu[j][n];
@@ -325,6 +350,192 @@ void pullback(const Stepper &, const F &f, const trajectory<State, Time> &path,
   stage_states<Tab::stages, State> w(dstate);
   for (std::size_t i = dts.size(); i-- > 0;)
     step_pullback<Tab>(f, path.states[i], dstate, path.times[i], dts[i], w);
+}
+
+/// Dense output: the weights of a step's stages, and of the derivative at
+/// its end, in the state at theta (0 at the step's start, 1 at its end),
+/// as the stepper's calc_state computes them. Dormand-Prince 5(4)'s
+/// continuous extension (runge_kutta_dopri5::calc_state).
+template <class Tab> struct dense_weights_of;
+template <> struct dense_weights_of<runge_kutta_dopri5_tableau> {
+  template <class Time>
+  static std::pair<std::array<Time, 6>, Time> at(Time theta) {
+    const Time b1 = Time(35) / Time(384), b3 = Time(500) / Time(1113),
+               b4 = Time(125) / Time(192), b5 = Time(-2187) / Time(6784),
+               b6 = Time(11) / Time(84);
+    const Time X1 = Time(5) * (Time(2558722523LL) - Time(31403016) * theta) /
+                    Time(11282082432LL);
+    const Time X3 = Time(100) * (Time(882725551) - Time(15701508) * theta) /
+                    Time(32700410799LL);
+    const Time X4 = Time(25) * (Time(443332067) - Time(31403016) * theta) /
+                    Time(1880347072LL);
+    const Time X5 = Time(32805) * (Time(23143187) - Time(3489224) * theta) /
+                    Time(199316789632LL);
+    const Time X6 =
+        Time(55) * (Time(29972135) - Time(7076736) * theta) / Time(822651844);
+    const Time X7 =
+        Time(10) * (Time(7414447) - Time(829305) * theta) / Time(29380423);
+    const Time m1 = theta - Time(1), sq = theta * theta;
+    const Time A = sq * (Time(3) - Time(2) * theta), B = sq * m1,
+               C = sq * m1 * m1, D = theta * m1 * m1;
+    return {{A * b1 - C * X1 + D, Time(0), A * b3 + C * X3, A * b4 - C * X4,
+             A * b5 + C * X5, A * b6 - C * X6},
+            B + C * X7};
+  }
+};
+
+/// The tangent of the state a dense-output integration interpolated last,
+/// and the adjoint back from it: the steps before the one it interpolated
+/// in, then that step's interpolation x(theta) = x_i + dt (sum_k w_k k_k +
+/// w_end f(x_{i+1})), whose stages are the step's (the later steps do not
+/// reach it). No interpolation: the state was not written.
+template <class Stepper, class State, class Time, class F>
+void dense_tangent(const Stepper &stepper, const F &f,
+                   const trajectory<State, Time> &path, State &dstate) {
+  if (!path.interpolated)
+    return;
+  using Tab = typename tableau_of<Stepper>::type;
+  std::size_t j = path.interpolated_in;
+  std::vector<Time> dts = path.accepted();
+  dts.resize(j);
+  tangent(stepper, f, path, dts, dstate);
+  Time t = path.times[j], dt = path.times[j + 1] - t;
+  auto [weights, at_end] =
+      dense_weights_of<Tab>::at((path.interpolated_at - t) / dt);
+  stage_states<Tab::stages, State> w(dstate);
+  State dend = dstate, k = dstate, dk = dstate;
+  step_tangent<Tab>(f, path.states[j], dend, t, dt, w);
+  set_zero(k);
+  set_zero(dk);
+  f.pushforward(path.states[j + 1], k, path.times[j + 1], dend, dk, Time(0));
+  for (std::size_t n = 0; n < dstate.size(); ++n) {
+    Time v = at_end * dk[n];
+    for (int i = 0; i < Tab::stages; ++i)
+      v += weights[i] * w.nu[i][n];
+    dstate[n] += dt * v;
+  }
+}
+template <class Stepper, class State, class Time, class F>
+void dense_pullback(const Stepper &stepper, const F &f,
+                    const trajectory<State, Time> &path, State &dstate) {
+  if (!path.interpolated)
+    return;
+  using Tab = typename tableau_of<Stepper>::type;
+  std::size_t j = path.interpolated_in;
+  Time t = path.times[j], dt = path.times[j + 1] - t;
+  auto [weights, at_end] =
+      dense_weights_of<Tab>::at((path.interpolated_at - t) / dt);
+  // f(x_{i+1}) first: its sweeps are done before the stages' begin.
+  State k = dstate, dend = dstate, dk = dstate;
+  Time dtime = 0;
+  set_zero(k);
+  set_zero(dend);
+  set_zero(dk);
+  f.forward(path.states[j + 1], k, path.times[j + 1], dend, dk, dtime);
+  for (std::size_t n = 0; n < dstate.size(); ++n)
+    dk[n] = dt * at_end * dstate[n];
+  f.reverse(path.states[j + 1], k, path.times[j + 1], dend, dk, dtime);
+  // The step, whose end has the adjoint dend, and whose stages also feed
+  // the interpolation, with the adjoint dstate.
+  stage_states<Tab::stages, State> w(dstate);
+  State out = dstate;
+  extra_sum<Tab::stages, State, Time> interpolation{weights, out};
+  step_pullback<Tab>(f, path.states[j], dend, t, dt, w, &interpolation);
+  dstate = dend;
+  std::vector<Time> dts = path.accepted();
+  dts.resize(j);
+  pullback(stepper, f, path, dts, dstate);
+}
+
+/// integrate_const (dense_const) and integrate_n_steps (dense_steps) with
+/// a dense-output stepper, as odeint runs them (integrate/detail/
+/// integrate_const.hpp and integrate_n_steps.hpp): whole steps, the state
+/// interpolated at the grid times; here each step and the last
+/// interpolation recorded into path.
+template <class Stepper, class System, class State, class Time>
+std::size_t dense_const(Stepper stepper, System system, State &state,
+                        Time start, Time end, Time dt,
+                        trajectory<State, Time> &path) {
+  namespace detail = ::boost::numeric::odeint::detail;
+  auto &st = stepper;
+  auto stepped = [&] {
+    path.states.push_back(st.current_state());
+    path.times.push_back(st.current_time());
+  };
+  Time time = start;
+  st.initialize(state, time, dt);
+  stepped();
+  time += dt;
+  int obs_step = 1;
+  std::size_t real_step = 0;
+  while (detail::less_eq_with_sign(static_cast<Time>(time + dt), end, dt)) {
+    while (detail::less_eq_with_sign(time, st.current_time(), dt)) {
+      st.calc_state(time, state);
+      path.interpolate(time);
+      ++obs_step;
+      time = start + static_cast<Time>(obs_step) * dt;
+    }
+    if (detail::less_with_sign(
+            static_cast<Time>(st.current_time() + st.current_time_step()), end,
+            st.current_time_step())) {
+      while (detail::less_eq_with_sign(st.current_time(), time, dt)) {
+        st.do_step(system);
+        ++real_step;
+        stepped();
+      }
+    } else if (detail::less_with_sign(st.current_time(), end,
+                                      st.current_time_step())) {
+      st.initialize(st.current_state(), st.current_time(),
+                    end - st.current_time());
+      st.do_step(system);
+      ++real_step;
+      stepped();
+    }
+  }
+  if (detail::less_eq_with_sign(time, end, dt)) {
+    st.calc_state(time, state);
+    path.interpolate(time);
+  }
+  return real_step;
+}
+template <class Stepper, class System, class State, class Time>
+Time dense_steps(Stepper stepper, System system, State &state, Time start,
+                 Time dt, std::size_t steps, trajectory<State, Time> &path) {
+  namespace detail = ::boost::numeric::odeint::detail;
+  auto &st = stepper;
+  auto stepped = [&] {
+    path.states.push_back(st.current_state());
+    path.times.push_back(st.current_time());
+  };
+  Time time = start;
+  const Time end = start + static_cast<Time>(steps) * dt;
+  st.initialize(state, time, dt);
+  stepped();
+  std::size_t step = 0;
+  while (step < steps) {
+    while (detail::less_with_sign(time, st.current_time(),
+                                  st.current_time_step())) {
+      st.calc_state(time, state);
+      path.interpolate(time);
+      ++step;
+      time = start + static_cast<Time>(step) * dt;
+    }
+    if (detail::less_with_sign(
+            static_cast<Time>(st.current_time() + st.current_time_step()), end,
+            st.current_time_step())) {
+      st.do_step(system);
+      stepped();
+    } else if (detail::less_with_sign(st.current_time(), end,
+                                      st.current_time_step())) {
+      st.initialize(st.current_state(), st.current_time(),
+                    static_cast<Time>(end - st.current_time()));
+      st.do_step(system);
+      stepped();
+    }
+  }
+  // (odeint then steps on to the end for its observer: the state keeps
+  // the last interpolation, at the last grid time before the end.)
+  return time;
 }
 
 /// The number of steps of size dt from start to end, where it is known
@@ -622,6 +833,76 @@ void integrate_n_steps_pullback(
     DDX_OPTION Time, DDX_OPTION std::size_t, ::ddx::tangent_t<Time>,
     State &dstate) {
   odeint_detail::pullback(stepper, system, path, path.accepted(), dstate);
+}
+
+// integrate_const(stepper, system, state, t0, t1, dt) and
+// integrate_n_steps(stepper, system, state, t0, dt, n) with a dense-output
+// stepper (make_dense_output(abs, rel, runge_kutta_dopri5<...>())): odeint
+// takes whole steps and interpolates the state at the grid times, so the
+// state is the last interpolation, and its derivative that of the steps up
+// to it and of the interpolation (the stepper's continuous extension).
+template <class S>
+using dense_output_fsal = ::boost::numeric::odeint::dense_output_runge_kutta<
+    S, ::boost::numeric::odeint::explicit_controlled_stepper_fsal_tag>;
+
+template <class S, class System, class State, class Time>
+auto integrate_const_forward(DDX_OPTION dense_output_fsal<S> stepper,
+                             DDX_CALLABLE System system,
+                             DDX_OUTPUT_RANGE State &state,
+                             DDX_OPTION Time start, DDX_OPTION Time end,
+                             DDX_OPTION Time dt) {
+  return odeint_detail::recording<State, Time>([&](auto observer) {
+    return odeint_detail::dense_const(stepper, system, state, start, end, dt,
+                                      *observer.into);
+  });
+}
+template <class S, class System, class State, class Time>
+std::size_t integrate_const_pushforward(DDX_OPTION dense_output_fsal<S> stepper,
+                                        DDX_CALLABLE System system,
+                                        DDX_OUTPUT_RANGE State &state,
+                                        DDX_OPTION Time start,
+                                        DDX_OPTION Time end, DDX_OPTION Time dt,
+                                        State &dstate) {
+  auto r = integrate_const_forward(stepper, system, state, start, end, dt);
+  odeint_detail::dense_tangent(stepper, system, r.record, dstate);
+  return r.value;
+}
+template <class S, class System, class State, class Time>
+void integrate_const_pullback(
+    const odeint_detail::trajectory<State, Time> &path,
+    DDX_OPTION dense_output_fsal<S> stepper, DDX_CALLABLE System system,
+    DDX_OUTPUT_RANGE State &, DDX_OPTION Time, DDX_OPTION Time, DDX_OPTION Time,
+    State &dstate) {
+  odeint_detail::dense_pullback(stepper, system, path, dstate);
+}
+
+template <class S, class System, class State, class Time>
+auto integrate_n_steps_forward(DDX_OPTION dense_output_fsal<S> stepper,
+                               DDX_CALLABLE System system,
+                               DDX_OUTPUT_RANGE State &state,
+                               DDX_OPTION Time start, DDX_OPTION Time dt,
+                               DDX_OPTION std::size_t steps) {
+  return odeint_detail::recording<State, Time>([&](auto observer) {
+    return odeint_detail::dense_steps(stepper, system, state, start, dt, steps,
+                                      *observer.into);
+  });
+}
+template <class S, class System, class State, class Time>
+::ddx::dual<Time> integrate_n_steps_pushforward(
+    DDX_OPTION dense_output_fsal<S> stepper, DDX_CALLABLE System system,
+    DDX_OUTPUT_RANGE State &state, DDX_OPTION Time start, DDX_OPTION Time dt,
+    DDX_OPTION std::size_t steps, State &dstate) {
+  auto r = integrate_n_steps_forward(stepper, system, state, start, dt, steps);
+  odeint_detail::dense_tangent(stepper, system, r.record, dstate);
+  return {r.value, Time(0)};
+}
+template <class S, class System, class State, class Time>
+void integrate_n_steps_pullback(
+    const odeint_detail::trajectory<State, Time> &path,
+    DDX_OPTION dense_output_fsal<S> stepper, DDX_CALLABLE System system,
+    DDX_OUTPUT_RANGE State &, DDX_OPTION Time, DDX_OPTION Time,
+    DDX_OPTION std::size_t, ::ddx::tangent_t<Time>, State &dstate) {
+  odeint_detail::dense_pullback(stepper, system, path, dstate);
 }
 
 // integrate(system, state, t0, t1, dt): integrate_adaptive with a
