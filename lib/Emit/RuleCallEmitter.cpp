@@ -41,6 +41,7 @@ bool RuleCallEmitter::collect() {
     Argument A;
     A.E = Call->getArg(I);
     A.Role = B.Roles[I];
+    A.InOrder = I < B.InOrder.size() && B.InOrder[I];
     if (A.Role == ParamRole::Option && C.Activity.isVaried(A.E))
       C.warnDetachedOption(A.E, FD->getParamDecl(I)->getNameAsString(), FD);
     if (A.Role == ParamRole::Option && isHeldLambda(A.E))
@@ -403,9 +404,9 @@ static std::vector<std::pair<const VarDecl *, const Expr *>> capturesWritten(
 }
 
 bool RuleCallEmitter::checkRepeatedCalls() const {
-  if (B.CallsInOrder)
-    return true;
   for (const auto &[Callable, R] : resolvedCallables()) {
+    if (Callable->InOrder)
+      continue;
     const ValueDecl *Written = writtenIndirectly(R);
     // (isModified follows a reference argument into the callee it is
     // passed to; writes sees that taking an address or an element to read

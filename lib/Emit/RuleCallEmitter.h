@@ -39,6 +39,8 @@ private:
     std::string Text; ///< the primal argument (a folded option's value)
     /// A bound callable's function-pointer field (BoundCallable::Field).
     std::string Field;
+    /// A callable the rule calls as the library does (CallBinding::InOrder).
+    bool InOrder = false;
   };
   /// Prints the arguments; false after reporting an error.
   bool collect();
@@ -94,7 +96,7 @@ private:
                               const std::string &AsBefore);
   /// Refuses a callable that writes what it captures (or points to)
   /// passed to a rule that may call it more often than the library does
-  /// (CallBinding::CallsInOrder).
+  /// (one not CallBinding::InOrder).
   bool checkRepeatedCalls() const;
   /// What the callables passed to the call write of what they capture by
   /// reference (a for_each that sums into a local): the caller's

@@ -371,12 +371,11 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
       continue;
     std::vector<ParamRole> Roles = rolesOf(Rule, FD, Offset + Lead);
     unsigned Tangents = llvm::count_if(Roles, hasSlot);
-    bool InOrder = true;
+    std::vector<bool> InOrder(FD->getNumParams(), false);
     for (unsigned I = 0; I < FD->getNumParams(); ++I)
-      if (Roles[I] == ParamRole::Callable &&
-          !hasAnnotation(Rule->getParamDecl(I + Offset + Lead),
-                         "ddx::in_order"))
-        InOrder = false;
+      InOrder[I] = Roles[I] == ParamRole::Callable &&
+                   hasAnnotation(Rule->getParamDecl(I + Offset + Lead),
+                                 "ddx::in_order");
     unsigned Expected = FD->getNumParams() + Offset + Lead + Tangents;
     bool ObjectTangent = B.OnObject && Rule->getNumParams() == Expected + 1;
     bool Exact = Rule->getNumParams() == Expected || ObjectTangent;
@@ -385,7 +384,7 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
       continue;
     B.Roles = std::move(Roles);
     B.ObjectTangent = ObjectTangent;
-    B.CallsInOrder = InOrder;
+    B.InOrder = std::move(InOrder);
     B.ReturnsDual = returnsDual(Rule);
     if (Exact)
       break;

@@ -87,12 +87,13 @@ struct CallBinding {
   /// Such a rule takes the object's tangent (adjoint) too, before the
   /// arguments' (the object carries derivatives: a std::complex).
   bool ObjectTangent = false;
-  /// Every callable parameter is marked DDX_IN_ORDER: the rule calls its
-  /// callables as often and in the order the library does (a for_each), so
-  /// a callable may write what it captures. Otherwise the rule may call
-  /// them more often (a root's derivative at the root it found), and such
-  /// writes would be repeated.
-  bool CallsInOrder = false;
+  /// Per parameter of the callee: a callable parameter marked DDX_IN_ORDER,
+  /// which the rule calls as often and in the order the library does (a
+  /// for_each's function, an ODE solver's observer), so that it may write
+  /// what it captures. The rule may call other callables more often (a
+  /// root's derivative at the root it found), and such writes would be
+  /// repeated.
+  std::vector<bool> InOrder;
   /// The rule reads a solver handle (its Handle parameter) and takes the
   /// callable bound to it first, before the function's parameters.
   bool Bound = false;

@@ -1,5 +1,6 @@
-// ddx rules for Boost.Odeint's integrate_const, integrate_n_steps and
-// integrate_adaptive with the explicit Runge-Kutta steppers euler,
+// ddx rules for Boost.Odeint's integrate_const, integrate_n_steps,
+// integrate_adaptive and integrate_times (with its observer) with the
+// explicit Runge-Kutta steppers euler,
 // runge_kutta4, runge_kutta_cash_karp54, runge_kutta_dopri5 and
 // runge_kutta_fehlberg78 (plain, or controlled; dense-output Dormand-Prince
 // too), on
@@ -27,6 +28,7 @@
 #include <boost/numeric/odeint/integrate/integrate_adaptive.hpp>
 #include <boost/numeric/odeint/integrate/integrate_const.hpp>
 #include <boost/numeric/odeint/integrate/integrate_n_steps.hpp>
+#include <boost/numeric/odeint/integrate/integrate_times.hpp>
 #include <boost/numeric/odeint/stepper/controlled_runge_kutta.hpp>
 #include <boost/numeric/odeint/stepper/dense_output_runge_kutta.hpp>
 #include <boost/numeric/odeint/stepper/euler.hpp>
@@ -36,6 +38,8 @@
 #include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
 #include <cstddef>
 #include <ddx/rule.hpp>
+#include <iterator>
+#include <utility>
 #include <vector>
 
 namespace ddx::rules::odeint_detail {
@@ -214,6 +218,18 @@ template <class State, class Time> struct trajectory {
   /// A dense-output integration's last interpolation, which gave the final
   /// state: in step interpolated_in (from states[i] to states[i + 1]), at
   /// time interpolated_at; none (the state not written) if !interpolated.
+  /// The observations of an integration that calls an observer the rule
+  /// records apart (integrate_times): the index of the state observed, and
+  /// the time odeint passed. And the sizes of the steps, where the rule
+  /// knows them as odeint took them.
+  std::vector<std::pair<std::size_t, Time>> observations;
+  std::vector<Time> sizes_taken;
+  void observe(Time t) { observations.push_back({states.size() - 1, t}); }
+  void stepped(const State &x, Time t, Time dt) {
+    states.push_back(x);
+    times.push_back(t);
+    sizes_taken.push_back(dt);
+  }
   bool interpolated = false;
   std::size_t interpolated_in = 0;
   Time interpolated_at{};
@@ -350,6 +366,128 @@ void pullback(const Stepper &, const F &f, const trajectory<State, Time> &path,
   stage_states<Tab::stages, State> w(dstate);
   for (std::size_t i = dts.size(); i-- > 0;)
     step_pullback<Tab>(f, path.states[i], dstate, path.times[i], dts[i], w);
+}
+
+/// The tangent and the adjoint along a trajectory whose observations an
+/// observer saw (observed_tangent, observed_pullback): the observer's
+/// tangent at each, in order, the state's tangent then at that point; and
+/// back, the observer's forward sweeps in order, then, last first, its
+/// reverse sweeps, each adding the adjoint of the state it saw to the
+/// state's adjoint at that point.
+template <class Stepper, class State, class Time, class F, class Observer>
+void observed_tangent(const Stepper &, const F &f, const Observer &observer,
+                      const trajectory<State, Time> &path,
+                      const std::vector<Time> &dts, State &dstate) {
+  using Tab = typename tableau_of<Stepper>::type;
+  stage_states<Tab::stages, State> w(dstate);
+  std::size_t o = 0;
+  for (std::size_t i = 0; i < path.states.size(); ++i) {
+    for (; o < path.observations.size() && path.observations[o].first == i; ++o)
+      observer.pushforward(path.states[i], path.observations[o].second, dstate,
+                           Time(0));
+    if (i < dts.size())
+      step_tangent<Tab>(f, path.states[i], dstate, path.times[i], dts[i], w);
+  }
+}
+template <class Stepper, class State, class Time, class F, class Observer>
+void observed_pullback(const Stepper &, const F &f, const Observer &observer,
+                       const trajectory<State, Time> &path,
+                       const std::vector<Time> &dts, State &dstate) {
+  using Tab = typename tableau_of<Stepper>::type;
+  State seen = dstate;
+  Time dtime = 0;
+  for (const auto &[i, t] : path.observations) {
+    set_zero(seen);
+    observer.forward(path.states[i], t, seen, dtime);
+  }
+  stage_states<Tab::stages, State> w(dstate);
+  std::size_t o = path.observations.size();
+  for (std::size_t i = path.states.size(); i-- > 0;) {
+    if (i < dts.size())
+      step_pullback<Tab>(f, path.states[i], dstate, path.times[i], dts[i], w);
+    for (; o > 0 && path.observations[o - 1].first == i; --o) {
+      set_zero(seen);
+      dtime = 0;
+      observer.reverse(path.states[i], path.observations[o - 1].second, seen,
+                       dtime);
+      for (std::size_t n = 0; n < dstate.size(); ++n)
+        dstate[n] += seen[n];
+    }
+  }
+}
+
+/// integrate_times with a plain stepper, as odeint runs it
+/// (integrate/detail/integrate_times.hpp): steps of dt, each shortened to
+/// reach the next time, the observer called at each time; here each step
+/// and observation recorded into path, and the observer called through
+/// observe (or not: the pushforward calls its tangent later).
+template <class Stepper, class System, class State, class It, class Time,
+          class Observe>
+std::size_t times_plain(Stepper stepper, System system, State &state, It first,
+                        It last, Time dt, trajectory<State, Time> &path,
+                        Observe observe) {
+  namespace detail = ::boost::numeric::odeint::detail;
+  auto &st = stepper;
+  std::size_t steps = 0;
+  Time current_dt = dt;
+  path.states.push_back(state);
+  path.times.push_back(static_cast<Time>(*first));
+  while (true) {
+    Time current_time = *first++;
+    path.observe(current_time);
+    observe(state, current_time);
+    if (first == last)
+      break;
+    while (detail::less_with_sign(current_time, static_cast<Time>(*first),
+                                  current_dt)) {
+      current_dt =
+          detail::min_abs(dt, static_cast<Time>(*first - current_time));
+      st.do_step(system, state, current_time, current_dt);
+      current_time += current_dt;
+      ++steps;
+      path.stepped(state, current_time, current_dt);
+    }
+  }
+  return steps;
+}
+
+/// The same with a controlled stepper: steps odeint's error control
+/// accepts, each at most as long as the way to the next time.
+template <class Stepper, class System, class State, class It, class Time,
+          class Observe>
+std::size_t times_controlled(Stepper stepper, System system, State &state,
+                             It first, It last, Time dt,
+                             trajectory<State, Time> &path, Observe observe) {
+  namespace ode = ::boost::numeric::odeint;
+  auto &st = stepper;
+  ode::failed_step_checker fail_checker;
+  std::size_t steps = 0;
+  path.states.push_back(state);
+  path.times.push_back(static_cast<Time>(*first));
+  while (true) {
+    Time current_time = *first++;
+    path.observe(current_time);
+    observe(state, current_time);
+    if (first == last)
+      break;
+    while (ode::detail::less_with_sign(current_time, static_cast<Time>(*first),
+                                       dt)) {
+      Time current_dt =
+          ode::detail::min_abs(dt, static_cast<Time>(*first - current_time));
+      Time from = current_time;
+      if (st.try_step(system, state, current_time, current_dt) ==
+          ode::success) {
+        ++steps;
+        fail_checker.reset();
+        dt = ode::detail::max_abs(dt, current_dt);
+        path.stepped(state, current_time, current_time - from);
+      } else {
+        fail_checker();
+        dt = current_dt;
+      }
+    }
+  }
+  return steps;
 }
 
 /// Dense output: the weights of a step's stages, and of the derivative at
@@ -749,7 +887,6 @@ DDX_ODEINT_ACCEPTED_STEP_RULES(
     (class S, class Category),
     (::boost::numeric::odeint::dense_output_runge_kutta<S, Category>))
 #undef DDX_ODEINT_ACCEPTED_STEP_RULES
-#undef DDX_ODEINT_UNPAREN
 
 // integrate_const(stepper, system, state, t0, t1, dt) and
 // integrate_n_steps(stepper, system, state, t0, dt, n) with a controlled
@@ -904,6 +1041,104 @@ void integrate_n_steps_pullback(
     DDX_OPTION std::size_t, ::ddx::tangent_t<Time>, State &dstate) {
   odeint_detail::dense_pullback(stepper, system, path, dstate);
 }
+
+// integrate_times(stepper, system, state, first, last, dt, observer) with a
+// plain stepper: odeint steps with dt, each step shortened to reach the
+// next of the times in [first, last), and calls the observer at each. The
+// observer is called as odeint calls it (DDX_IN_ORDER), so it may write
+// what it captures (a sum, an array of samples); its derivative is its
+// own at each observation, of the state odeint passed.
+#define DDX_ODEINT_TIMES_RULES(params, stepper_type, loop)                     \
+  template <DDX_ODEINT_UNPAREN params, class System, class State, class It,    \
+            class Time, class Observer>                                        \
+  auto integrate_times_forward(                                                \
+      DDX_OPTION DDX_ODEINT_UNPAREN stepper_type stepper,                      \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
+      DDX_OPTION It first, DDX_OPTION It last, DDX_OPTION Time dt,             \
+      DDX_CALLABLE DDX_IN_ORDER Observer observer) {                           \
+    odeint_detail::trajectory<State, Time> path;                               \
+    std::size_t steps =                                                        \
+        odeint_detail::loop(stepper, system, state, first, last, dt, path,     \
+                            [&](const State &x, Time t) { observer(x, t); });  \
+    return ::ddx::recorded<std::size_t,                                        \
+                           odeint_detail::trajectory<State, Time>>{            \
+        steps, std::move(path)};                                               \
+  }                                                                            \
+  template <DDX_ODEINT_UNPAREN params, class System, class State, class It,    \
+            class Time, class Observer>                                        \
+  std::size_t integrate_times_pushforward(                                     \
+      DDX_OPTION DDX_ODEINT_UNPAREN stepper_type stepper,                      \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
+      DDX_OPTION It first, DDX_OPTION It last, DDX_OPTION Time dt,             \
+      DDX_CALLABLE DDX_IN_ORDER Observer observer, State &dstate) {            \
+    odeint_detail::trajectory<State, Time> path;                               \
+    std::size_t steps =                                                        \
+        odeint_detail::loop(stepper, system, state, first, last, dt, path,     \
+                            [](const State &, Time) {});                       \
+    odeint_detail::observed_tangent(stepper, system, observer, path,           \
+                                    path.sizes_taken, dstate);                 \
+    return steps;                                                              \
+  }                                                                            \
+  template <DDX_ODEINT_UNPAREN params, class System, class State, class It,    \
+            class Time, class Observer>                                        \
+  void integrate_times_pullback(                                               \
+      const odeint_detail::trajectory<State, Time> &path,                      \
+      DDX_OPTION DDX_ODEINT_UNPAREN stepper_type stepper,                      \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &, DDX_OPTION It,     \
+      DDX_OPTION It, DDX_OPTION Time,                                          \
+      DDX_CALLABLE DDX_IN_ORDER Observer observer, State &dstate) {            \
+    odeint_detail::observed_pullback(stepper, system, observer, path,          \
+                                     path.sizes_taken, dstate);                \
+  }                                                                            \
+  /* (The times as a range: its begin and end.) */                             \
+  template <DDX_ODEINT_UNPAREN params, class System, class State, class Range, \
+            class Time, class Observer>                                        \
+  auto integrate_times_forward(                                                \
+      DDX_OPTION DDX_ODEINT_UNPAREN stepper_type stepper,                      \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
+      DDX_OPTION const Range &times, DDX_OPTION Time dt,                       \
+      DDX_CALLABLE DDX_IN_ORDER Observer observer) {                           \
+    return integrate_times_forward(stepper, system, state, std::begin(times),  \
+                                   std::end(times), dt, observer);             \
+  }                                                                            \
+  template <DDX_ODEINT_UNPAREN params, class System, class State, class Range, \
+            class Time, class Observer>                                        \
+  std::size_t integrate_times_pushforward(                                     \
+      DDX_OPTION DDX_ODEINT_UNPAREN stepper_type stepper,                      \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
+      DDX_OPTION const Range &times, DDX_OPTION Time dt,                       \
+      DDX_CALLABLE DDX_IN_ORDER Observer observer, State &dstate) {            \
+    return integrate_times_pushforward(stepper, system, state,                 \
+                                       std::begin(times), std::end(times), dt, \
+                                       observer, dstate);                      \
+  }                                                                            \
+  template <DDX_ODEINT_UNPAREN params, class System, class State, class Range, \
+            class Time, class Observer>                                        \
+  void integrate_times_pullback(                                               \
+      const odeint_detail::trajectory<State, Time> &path,                      \
+      DDX_OPTION DDX_ODEINT_UNPAREN stepper_type stepper,                      \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &,                    \
+      DDX_OPTION const Range &, DDX_OPTION Time,                               \
+      DDX_CALLABLE DDX_IN_ORDER Observer observer, State &dstate) {            \
+    odeint_detail::observed_pullback(stepper, system, observer, path,          \
+                                     path.sizes_taken, dstate);                \
+  }
+#define DDX_ODEINT_PLAIN_TIMES_RULES(name)                                     \
+  DDX_ODEINT_TIMES_RULES(                                                      \
+      (class S, class V, class D, class T, class A, class O, class R),         \
+      (::boost::numeric::odeint::name<S, V, D, T, A, O, R>), times_plain)
+DDX_ODEINT_PLAIN_TIMES_RULES(euler)
+DDX_ODEINT_PLAIN_TIMES_RULES(runge_kutta4)
+DDX_ODEINT_PLAIN_TIMES_RULES(runge_kutta_cash_karp54)
+DDX_ODEINT_PLAIN_TIMES_RULES(runge_kutta_dopri5)
+DDX_ODEINT_PLAIN_TIMES_RULES(runge_kutta_fehlberg78)
+DDX_ODEINT_TIMES_RULES(
+    (class E, class C, class Adj, class Res, class Cat),
+    (::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res, Cat>),
+    times_controlled)
+#undef DDX_ODEINT_PLAIN_TIMES_RULES
+#undef DDX_ODEINT_TIMES_RULES
+#undef DDX_ODEINT_UNPAREN
 
 // integrate(system, state, t0, t1, dt): integrate_adaptive with a
 // runge_kutta_dopri5 under odeint's default error control.
