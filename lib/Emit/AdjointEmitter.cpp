@@ -547,15 +547,24 @@ Sweeps AdjointEmitter::emitAssign(const Stmt &S) {
       Result.Reverse = {Name + ".pop_back();"};
       return Result;
     }
+    // The shadow grows unless it has the element already: a replay of the
+    // forward sweep, after the caller put the container back (a pullback
+    // running again a callable the library calls in order, such as an
+    // observer that collects states), finds there the adjoints of the
+    // elements it grows. In a first forward sweep the sizes agree.
+    auto Grown = [&](const std::string &Element) {
+      return "if (" + Shadow + ".size() <= " + Name + ".size()) {\n" +
+             shadowGrowth(C, S, Element) + "\n}";
+    };
     // A pointer's shadow is where the pointee's adjoint lives: it has no
     // adjoint of its own to give back.
     if (targetType(C, S)->isPointerType()) {
-      Result.Forward = {shadowGrowth(C, S, grownPointerShadow(C, S)), Push};
+      Result.Forward = {Grown(grownPointerShadow(C, S)), Push};
       Result.Reverse = {Shadow + ".pop_back();", Name + ".pop_back();"};
       return Result;
     }
     std::string Seed = C.freshTemp();
-    Result.Forward = {shadowGrowth(C, S, growthZero(C, S)), Push};
+    Result.Forward = {Grown(growthZero(C, S)), Push};
     Result.Reverse = {
         "{",
         C.Printer.declare(targetType(C, S).getUnqualifiedType(), Seed) + " = " +

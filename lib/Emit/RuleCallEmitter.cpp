@@ -742,6 +742,15 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
         (this->Result.empty() ? "" : this->Result + " = ") +
         C.Printer.calleeText(Call) + "(" + llvm::join(Primal, ", ") + ");");
   }
+  // A container the callables grew (an observer collecting states, through
+  // the primal objects): its shadow takes its size, the new elements zero,
+  // to receive the adjoints of what is read of them.
+  for (const Expr *Capture : Captures)
+    if (!containerElement(Capture->getType().getNonReferenceType()).isNull() &&
+        C.Activity.isVaried(Capture))
+      Result.Forward.push_back("::ddx::reshape_like(" +
+                               C.Printer.shadow(Capture) + ", " +
+                               C.Printer.print(Capture) + ");");
   if (!varied()) {
     Result.Reverse = Rewind;
     if (!Restore.empty())

@@ -88,6 +88,8 @@ QualType targetType(const EmitContext &C, const Stmt &S) {
     // A container's last element (a Grow statement's).
     if (Path.consume_front(".back()")) {
       T = containerElement(T);
+      if (T.isNull())
+        return C.IR.Vars[S.Var].Type;
       continue;
     }
     if (Path.consume_front("[")) {
@@ -112,7 +114,8 @@ QualType targetType(const EmitContext &C, const Stmt &S) {
     const FieldDecl *Found = fieldNamed(T->getAsCXXRecordDecl(), Name);
     if (!Found)
       return C.IR.Vars[S.Var].Type;
-    T = Found->getType();
+    // (A reference member names what it refers to.)
+    T = Found->getType().getNonReferenceType();
   }
   return T;
 }

@@ -562,10 +562,11 @@ BodyLowerer::containerTarget(const Expr *Container) {
   int Var = isa<CXXThisExpr>(Object) ? IR.SelfVar : -1;
   if (Var < 0) {
     auto [Root, LValue] = assignTarget(Object);
-    // (A member of a reference parameter is reached through its name.)
-    if (LValue && !Path.empty())
-      if (auto *Ref = dyn_cast<DeclRefExpr>(Object))
-        Root = IR.VarOf.lookup(Ref->getDecl()), LValue = nullptr;
+    // (A reference parameter, or a member of one, is reached through its
+    // name.)
+    if (auto *Ref = dyn_cast<DeclRefExpr>(Object);
+        LValue && Ref && IR.VarOf.count(Ref->getDecl()))
+      Root = IR.VarOf.lookup(Ref->getDecl()), LValue = nullptr;
     Var = LValue ? -1 : Root;
   }
   if (Var < 0 || IR.Vars[Var].isAlias())

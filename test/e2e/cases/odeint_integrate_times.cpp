@@ -4,12 +4,13 @@
 // std::vector, the times as a pair of iterators (a std::vector's, a C
 // array's) or as a range. The observer is called as odeint calls it, so it
 // may write what it captures by reference: a sum, samples stored by a
-// counter. Its derivative is its own at each observation, of the state
-// odeint passed; the loss reads what it wrote.
+// counter, states and times pushed onto vectors. Its derivative is its own at
+// each observation, of the state odeint passed; the loss reads what it wrote.
 #include "boost_odeint.hpp"
 #include "check.hpp"
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <ddx/ddx.hpp>
 #include <vector>
 
@@ -77,6 +78,28 @@ double prey_peak(double a, double b) {
   return total + u[0] * u[1];
 }
 
+// The observer odeint's documentation writes, as a lambda: it keeps each
+// state and time, growing vectors it captures.
+double states_kept(double k, double x0) {
+  auto sys = [k](const state2 &x, state2 &dxdt, double) {
+    dxdt[0] = -k * x[0] + x[1];
+    dxdt[1] = -x[0];
+  };
+  std::vector<double> times{0.0, 0.35, 1.0, 1.5};
+  std::vector<state2> states;
+  std::vector<double> seen;
+  state2 x{x0, 0.0};
+  ode::integrate_times(ode::runge_kutta4<state2>(), sys, x, times.begin(),
+                       times.end(), 0.1, [&](const state2 &s, double t) {
+                         states.push_back(s);
+                         seen.push_back(t);
+                       });
+  double r = 0;
+  for (std::size_t i = 0; i < states.size(); ++i)
+    r += states[i][0] * states[i][1] * seen[i];
+  return r;
+}
+
 int main() {
   {
     auto [v, dx, dy] =
@@ -107,6 +130,14 @@ int main() {
     auto [v2, ty] = ddx::derivative(prey_peak, 1.1, ddx::dual(0.4, 1.0));
     check::two_inputs("prey_peak", prey_peak, 1.1, 0.4, v, dx, dy, v1, tx, v2,
                       ty, 1e-8);
+  }
+  {
+    auto [v, dx, dy] =
+        ddx::gradient(states_kept, ddx::active(0.8), ddx::active(1.5));
+    auto [v1, tx] = ddx::derivative(states_kept, ddx::dual(0.8, 1.0), 1.5);
+    auto [v2, ty] = ddx::derivative(states_kept, 0.8, ddx::dual(1.5, 1.0));
+    check::two_inputs("states_kept", states_kept, 0.8, 1.5, v, dx, dy, v1, tx,
+                      v2, ty);
   }
   return check::finish();
 }
