@@ -1,11 +1,12 @@
 // Case: std::vector::push_back on a container the function does not own:
 // a reference parameter of a helper (called twice, and in a loop), a
 // vector a lambda captures by reference, and one std::for_each's function
-// fills. The shadow grows with the container; in reverse mode the element
-// is taken off again and its adjoint given to the value pushed (and, for
-// for_each, whose pullback runs the function again after the caller put
-// the vector back, the adjoints the caller gave its elements are found
-// where the replay grows them). Both modes against finite differences.
+// fills; and resize, pop_back and clear through a reference parameter. The
+// shadow grows with the container; in reverse mode the element is taken off
+// again and its adjoint given to the value pushed (and, for for_each, whose
+// pullback runs the function again after the caller put the vector back, the
+// adjoints the caller gave its elements are found where the replay grows them).
+// Both modes against finite differences.
 #include "check.hpp"
 #include <algorithm>
 #include <cmath>
@@ -47,6 +48,29 @@ double each(double k, double x0) {
   return out[0] + out[1] * out[2];
 }
 
+void reshape(std::vector<double> &v, double a) {
+  v.resize(v.size() + 2);
+  v[v.size() - 1] = a * a;
+  v[v.size() - 2] = std::sin(a);
+  v.pop_back();
+}
+
+void restart(std::vector<double> &v, double a) {
+  double keep = v[0];
+  v.clear();
+  v.push_back(keep * a);
+  v.push_back(a);
+}
+
+double reshaped(double x, double y) {
+  std::vector<double> v{x, y};
+  reshape(v, x * y);
+  double s = v[0] + v[1] * v[2];
+  restart(v, y);
+  reshape(v, x);
+  return s * v[0] + v[1] * v[2] + v.size();
+}
+
 int main() {
   {
     auto [v, dx, dy] =
@@ -68,6 +92,14 @@ int main() {
     auto [v1, tx] = ddx::derivative(each, ddx::dual(0.8, 1.0), 1.5);
     auto [v2, ty] = ddx::derivative(each, 0.8, ddx::dual(1.5, 1.0));
     check::two_inputs("each", each, 0.8, 1.5, v, dx, dy, v1, tx, v2, ty);
+  }
+  {
+    auto [v, dx, dy] =
+        ddx::gradient(reshaped, ddx::active(0.7), ddx::active(1.3));
+    auto [v1, tx] = ddx::derivative(reshaped, ddx::dual(0.7, 1.0), 1.3);
+    auto [v2, ty] = ddx::derivative(reshaped, 0.7, ddx::dual(1.3, 1.0));
+    check::two_inputs("reshaped", reshaped, 0.7, 1.3, v, dx, dy, v1, tx, v2,
+                      ty);
   }
   return check::finish();
 }
