@@ -155,12 +155,20 @@ template <class Tab> struct with_tableau {};
 template <class Tab> struct tableau_of<with_tableau<Tab>> { using type = Tab; };
 
 template <class State, class Time> struct trajectory;
-/// An odeint observer filling a trajectory (odeint copies observers).
-template <class State, class Time> struct recorder {
+/// No observer of the user's.
+struct no_observer {
+  template <class State, class Time> void operator()(const State &, Time) {}
+};
+/// An odeint observer filling a trajectory (odeint copies observers), and
+/// calling the user's observer, if any, as odeint would have.
+template <class State, class Time, class User = no_observer> struct recorder {
   trajectory<State, Time> *into;
+  User *user = nullptr;
   void operator()(const State &x, Time t) const {
     into->states.push_back(x);
     into->times.push_back(t);
+    if (user)
+      (*user)(x, t);
   }
 };
 /// The same for one interval of an integration odeint runs from one grid
@@ -197,6 +205,16 @@ template <class State, class Time> struct trajectory {
     return sizes;
   }
   recorder<State, Time> observer() { return {this}; }
+  template <class User> recorder<State, Time, User> observer(User *user) {
+    return {this, user};
+  }
+  /// Every recorded state observed, at its time (what an integration
+  /// whose observer the recorder is shows the user's observer).
+  void observe_all() {
+    observations.clear();
+    for (std::size_t i = 0; i < states.size(); ++i)
+      observations.push_back({i, times[i]});
+  }
   /// An observer of the next interval, whose first observation is the
   /// state the last interval ended with: the step from it starts at the
   /// grid time odeint goes on from, which replaces the time it ended at
@@ -686,12 +704,16 @@ template <class Time> std::size_t steps_between(Time start, Time end, Time dt) {
 /// The forward sweep of an integration: run(observer) integrates with the
 /// observer; its value comes back with the trajectory it observed, for the
 /// pullback.
-template <class State, class Time, class Run>
-auto recording(Run run, std::size_t steps = 0) {
+/// With the user's observer, it is called where the trajectory records,
+/// and the trajectory says it observed each state.
+template <class State, class Time, class Run, class User = no_observer>
+auto recording(Run run, std::size_t steps = 0, User *user = nullptr) {
   trajectory<State, Time> path;
   path.states.reserve(steps + 1);
   path.times.reserve(steps + 1);
-  auto value = run(path.observer());
+  auto value = run(path.observer(user));
+  if (user)
+    path.observe_all();
   return ::ddx::recorded<decltype(value), trajectory<State, Time>>{
       value, std::move(path)};
 }
@@ -753,27 +775,36 @@ namespace ddx::rules::boost::numeric::odeint {
 // function(stepper, system, state, start, end, dt) for integrate_const and
 // integrate_adaptive with a plain stepper, whose step sizes the trajectory
 // gives by `sizes` (fixed(dt), or fixed_to(start, end, dt)).
+#define DDX_ODEINT_STEPPER(name)                                               \
+  ::boost::numeric::odeint::name<S, V, D, T, A, O, R>
 #define DDX_ODEINT_SPAN_RULES(name, function, sizes)                           \
   template <class S, class V, class D, class T, class A, class O, class R,     \
-            class System, class State, class Time>                             \
-  auto function##_forward(                                                     \
-      DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
-      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
-      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt) {        \
+            class System, class State, class Time, class User>                 \
+  auto function##_recorded(DDX_ODEINT_STEPPER(name) stepper, System &system,   \
+                           State &state, Time start, Time end, Time dt,        \
+                           User *user) {                                       \
     return odeint_detail::recording<State, Time>(                              \
         [&](auto observer) {                                                   \
           return ::boost::numeric::odeint::function(stepper, system, state,    \
                                                     start, end, dt, observer); \
         },                                                                     \
-        odeint_detail::steps_between(start, end, dt));                         \
+        odeint_detail::steps_between(start, end, dt), user);                   \
+  }                                                                            \
+  template <class S, class V, class D, class T, class A, class O, class R,     \
+            class System, class State, class Time>                             \
+  auto function##_forward(                                                     \
+      DDX_OPTION DDX_ODEINT_STEPPER(name) stepper, DDX_CALLABLE System system, \
+      DDX_OUTPUT_RANGE State &state, DDX_OPTION Time start,                    \
+      DDX_OPTION Time end, DDX_OPTION Time dt) {                               \
+    return function##_recorded(stepper, system, state, start, end, dt,         \
+                               (odeint_detail::no_observer *)nullptr);         \
   }                                                                            \
   template <class S, class V, class D, class T, class A, class O, class R,     \
             class System, class State, class Time>                             \
   std::size_t function##_pushforward(                                          \
-      DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
-      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
-      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,          \
-      State &dstate) {                                                         \
+      DDX_OPTION DDX_ODEINT_STEPPER(name) stepper, DDX_CALLABLE System system, \
+      DDX_OUTPUT_RANGE State &state, DDX_OPTION Time start,                    \
+      DDX_OPTION Time end, DDX_OPTION Time dt, State &dstate) {                \
     auto r = function##_forward(stepper, system, state, start, end, dt);       \
     odeint_detail::tangent(stepper, system, r.record, r.record.sizes, dstate); \
     return r.value;                                                            \
@@ -782,39 +813,82 @@ namespace ddx::rules::boost::numeric::odeint {
             class System, class State, class Time>                             \
   void function##_pullback(                                                    \
       const odeint_detail::trajectory<State, Time> &path,                      \
-      DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
-      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &,                    \
-      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,          \
-      State &dstate) {                                                         \
+      DDX_OPTION DDX_ODEINT_STEPPER(name) stepper, DDX_CALLABLE System system, \
+      DDX_OUTPUT_RANGE State &, DDX_OPTION Time start, DDX_OPTION Time end,    \
+      DDX_OPTION Time dt, State &dstate) {                                     \
     (void)start;                                                               \
     (void)end;                                                                 \
     odeint_detail::pullback(stepper, system, path, path.sizes, dstate);        \
+  }                                                                            \
+  /* With an observer, called where odeint calls it (DDX_IN_ORDER). */         \
+  template <class S, class V, class D, class T, class A, class O, class R,     \
+            class System, class State, class Time, class Observer>             \
+  auto function##_forward(                                                     \
+      DDX_OPTION DDX_ODEINT_STEPPER(name) stepper, DDX_CALLABLE System system, \
+      DDX_OUTPUT_RANGE State &state, DDX_OPTION Time start,                    \
+      DDX_OPTION Time end, DDX_OPTION Time dt,                                 \
+      DDX_CALLABLE DDX_IN_ORDER Observer observer) {                           \
+    return function##_recorded(stepper, system, state, start, end, dt,         \
+                               &observer);                                     \
+  }                                                                            \
+  template <class S, class V, class D, class T, class A, class O, class R,     \
+            class System, class State, class Time, class Observer>             \
+  std::size_t function##_pushforward(                                          \
+      DDX_OPTION DDX_ODEINT_STEPPER(name) stepper, DDX_CALLABLE System system, \
+      DDX_OUTPUT_RANGE State &state, DDX_OPTION Time start,                    \
+      DDX_OPTION Time end, DDX_OPTION Time dt,                                 \
+      DDX_CALLABLE DDX_IN_ORDER Observer observer, State &dstate) {            \
+    auto r = function##_forward(stepper, system, state, start, end, dt);       \
+    r.record.observe_all();                                                    \
+    odeint_detail::observed_tangent(stepper, system, observer, r.record,       \
+                                    r.record.sizes, dstate);                   \
+    return r.value;                                                            \
+  }                                                                            \
+  template <class S, class V, class D, class T, class A, class O, class R,     \
+            class System, class State, class Time, class Observer>             \
+  void function##_pullback(                                                    \
+      const odeint_detail::trajectory<State, Time> &path,                      \
+      DDX_OPTION DDX_ODEINT_STEPPER(name) stepper, DDX_CALLABLE System system, \
+      DDX_OUTPUT_RANGE State &, DDX_OPTION Time start, DDX_OPTION Time end,    \
+      DDX_OPTION Time dt, DDX_CALLABLE DDX_IN_ORDER Observer observer,         \
+      State &dstate) {                                                         \
+    (void)start;                                                               \
+    (void)end;                                                                 \
+    odeint_detail::observed_pullback(stepper, system, observer, path,          \
+                                     path.sizes, dstate);                      \
   }
 
 #define DDX_ODEINT_FIXED_STEP_RULES(name)                                      \
   DDX_ODEINT_SPAN_RULES(name, integrate_const, fixed(dt))                      \
   DDX_ODEINT_SPAN_RULES(name, integrate_adaptive, fixed_to(start, end, dt))    \
   template <class S, class V, class D, class T, class A, class O, class R,     \
-            class System, class State, class Time>                             \
-  auto integrate_n_steps_forward(                                              \
-      DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
-      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
-      DDX_OPTION Time start, DDX_OPTION Time dt,                               \
-      DDX_OPTION std::size_t steps) {                                          \
+            class System, class State, class Time, class User>                 \
+  auto integrate_n_steps_recorded(DDX_ODEINT_STEPPER(name) stepper,            \
+                                  System &system, State &state, Time start,    \
+                                  Time dt, std::size_t steps, User *user) {    \
     return odeint_detail::recording<State, Time>(                              \
         [&](auto observer) {                                                   \
           return ::boost::numeric::odeint::integrate_n_steps(                  \
               stepper, system, state, start, dt, steps, observer);             \
         },                                                                     \
-        steps);                                                                \
+        steps, user);                                                          \
+  }                                                                            \
+  template <class S, class V, class D, class T, class A, class O, class R,     \
+            class System, class State, class Time>                             \
+  auto integrate_n_steps_forward(                                              \
+      DDX_OPTION DDX_ODEINT_STEPPER(name) stepper, DDX_CALLABLE System system, \
+      DDX_OUTPUT_RANGE State &state, DDX_OPTION Time start,                    \
+      DDX_OPTION Time dt, DDX_OPTION std::size_t steps) {                      \
+    return integrate_n_steps_recorded(stepper, system, state, start, dt,       \
+                                      steps,                                   \
+                                      (odeint_detail::no_observer *)nullptr);  \
   }                                                                            \
   template <class S, class V, class D, class T, class A, class O, class R,     \
             class System, class State, class Time>                             \
   ::ddx::dual<Time> integrate_n_steps_pushforward(                             \
-      DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
-      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
-      DDX_OPTION Time start, DDX_OPTION Time dt, DDX_OPTION std::size_t steps, \
-      State &dstate) {                                                         \
+      DDX_OPTION DDX_ODEINT_STEPPER(name) stepper, DDX_CALLABLE System system, \
+      DDX_OUTPUT_RANGE State &state, DDX_OPTION Time start,                    \
+      DDX_OPTION Time dt, DDX_OPTION std::size_t steps, State &dstate) {       \
     auto r =                                                                   \
         integrate_n_steps_forward(stepper, system, state, start, dt, steps);   \
     odeint_detail::tangent(stepper, system, r.record, r.record.fixed(dt),      \
@@ -825,11 +899,45 @@ namespace ddx::rules::boost::numeric::odeint {
             class System, class State, class Time>                             \
   void integrate_n_steps_pullback(                                             \
       const odeint_detail::trajectory<State, Time> &path,                      \
-      DDX_OPTION ::boost::numeric::odeint::name<S, V, D, T, A, O, R> stepper,  \
-      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &, DDX_OPTION Time,   \
-      DDX_OPTION Time dt, DDX_OPTION std::size_t, ::ddx::tangent_t<Time>,      \
-      State &dstate) {                                                         \
+      DDX_OPTION DDX_ODEINT_STEPPER(name) stepper, DDX_CALLABLE System system, \
+      DDX_OUTPUT_RANGE State &, DDX_OPTION Time, DDX_OPTION Time dt,           \
+      DDX_OPTION std::size_t, ::ddx::tangent_t<Time>, State &dstate) {         \
     odeint_detail::pullback(stepper, system, path, path.fixed(dt), dstate);    \
+  }                                                                            \
+  template <class S, class V, class D, class T, class A, class O, class R,     \
+            class System, class State, class Time, class Observer>             \
+  auto integrate_n_steps_forward(                                              \
+      DDX_OPTION DDX_ODEINT_STEPPER(name) stepper, DDX_CALLABLE System system, \
+      DDX_OUTPUT_RANGE State &state, DDX_OPTION Time start,                    \
+      DDX_OPTION Time dt, DDX_OPTION std::size_t steps,                        \
+      DDX_CALLABLE DDX_IN_ORDER Observer observer) {                           \
+    return integrate_n_steps_recorded(stepper, system, state, start, dt,       \
+                                      steps, &observer);                       \
+  }                                                                            \
+  template <class S, class V, class D, class T, class A, class O, class R,     \
+            class System, class State, class Time, class Observer>             \
+  ::ddx::dual<Time> integrate_n_steps_pushforward(                             \
+      DDX_OPTION DDX_ODEINT_STEPPER(name) stepper, DDX_CALLABLE System system, \
+      DDX_OUTPUT_RANGE State &state, DDX_OPTION Time start,                    \
+      DDX_OPTION Time dt, DDX_OPTION std::size_t steps,                        \
+      DDX_CALLABLE DDX_IN_ORDER Observer observer, State &dstate) {            \
+    auto r =                                                                   \
+        integrate_n_steps_forward(stepper, system, state, start, dt, steps);   \
+    r.record.observe_all();                                                    \
+    odeint_detail::observed_tangent(stepper, system, observer, r.record,       \
+                                    r.record.fixed(dt), dstate);               \
+    return {r.value, Time(0)};                                                 \
+  }                                                                            \
+  template <class S, class V, class D, class T, class A, class O, class R,     \
+            class System, class State, class Time, class Observer>             \
+  void integrate_n_steps_pullback(                                             \
+      const odeint_detail::trajectory<State, Time> &path,                      \
+      DDX_OPTION DDX_ODEINT_STEPPER(name) stepper, DDX_CALLABLE System system, \
+      DDX_OUTPUT_RANGE State &, DDX_OPTION Time, DDX_OPTION Time dt,           \
+      DDX_OPTION std::size_t, DDX_CALLABLE DDX_IN_ORDER Observer observer,     \
+      ::ddx::tangent_t<Time>, State &dstate) {                                 \
+    odeint_detail::observed_pullback(stepper, system, observer, path,          \
+                                     path.fixed(dt), dstate);                  \
   }
 
 DDX_ODEINT_FIXED_STEP_RULES(euler)
@@ -839,6 +947,7 @@ DDX_ODEINT_FIXED_STEP_RULES(runge_kutta_dopri5)
 DDX_ODEINT_FIXED_STEP_RULES(runge_kutta_fehlberg78)
 #undef DDX_ODEINT_FIXED_STEP_RULES
 #undef DDX_ODEINT_SPAN_RULES
+#undef DDX_ODEINT_STEPPER
 
 // integrate_adaptive with a stepper that chooses its steps: the steps odeint
 // accepted, at the sizes it took them. A controlled stepper
@@ -849,15 +958,25 @@ DDX_ODEINT_FIXED_STEP_RULES(runge_kutta_fehlberg78)
 // the type, each in parentheses.
 #define DDX_ODEINT_UNPAREN(...) __VA_ARGS__
 #define DDX_ODEINT_ACCEPTED_STEP_RULES(params, stepper_type)                   \
+  template <DDX_ODEINT_UNPAREN params, class System, class State, class Time,  \
+            class User>                                                        \
+  auto integrate_adaptive_recorded(DDX_ODEINT_UNPAREN stepper_type stepper,    \
+                                   System &system, State &state, Time start,   \
+                                   Time end, Time dt, User *user) {            \
+    return odeint_detail::recording<State, Time>(                              \
+        [&](auto observer) {                                                   \
+          return ::boost::numeric::odeint::integrate_adaptive(                 \
+              stepper, system, state, start, end, dt, observer);               \
+        },                                                                     \
+        0, user);                                                              \
+  }                                                                            \
   template <DDX_ODEINT_UNPAREN params, class System, class State, class Time>  \
   auto integrate_adaptive_forward(                                             \
       DDX_OPTION DDX_ODEINT_UNPAREN stepper_type stepper,                      \
       DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
       DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt) {        \
-    return odeint_detail::recording<State, Time>([&](auto observer) {          \
-      return ::boost::numeric::odeint::integrate_adaptive(                     \
-          stepper, system, state, start, end, dt, observer);                   \
-    });                                                                        \
+    return integrate_adaptive_recorded(stepper, system, state, start, end, dt, \
+                                       (odeint_detail::no_observer *)nullptr); \
   }                                                                            \
   template <DDX_ODEINT_UNPAREN params, class System, class State, class Time>  \
   std::size_t integrate_adaptive_pushforward(                                  \
@@ -878,6 +997,41 @@ DDX_ODEINT_FIXED_STEP_RULES(runge_kutta_fehlberg78)
       DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &, DDX_OPTION Time,   \
       DDX_OPTION Time, DDX_OPTION Time, State &dstate) {                       \
     odeint_detail::pullback(stepper, system, path, path.accepted(), dstate);   \
+  }                                                                            \
+  template <DDX_ODEINT_UNPAREN params, class System, class State, class Time,  \
+            class Observer>                                                    \
+  auto integrate_adaptive_forward(                                             \
+      DDX_OPTION DDX_ODEINT_UNPAREN stepper_type stepper,                      \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
+      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,          \
+      DDX_CALLABLE DDX_IN_ORDER Observer observer) {                           \
+    return integrate_adaptive_recorded(stepper, system, state, start, end, dt, \
+                                       &observer);                             \
+  }                                                                            \
+  template <DDX_ODEINT_UNPAREN params, class System, class State, class Time,  \
+            class Observer>                                                    \
+  std::size_t integrate_adaptive_pushforward(                                  \
+      DDX_OPTION DDX_ODEINT_UNPAREN stepper_type stepper,                      \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
+      DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt,          \
+      DDX_CALLABLE DDX_IN_ORDER Observer observer, State &dstate) {            \
+    auto r =                                                                   \
+        integrate_adaptive_forward(stepper, system, state, start, end, dt);    \
+    r.record.observe_all();                                                    \
+    odeint_detail::observed_tangent(stepper, system, observer, r.record,       \
+                                    r.record.accepted(), dstate);              \
+    return r.value;                                                            \
+  }                                                                            \
+  template <DDX_ODEINT_UNPAREN params, class System, class State, class Time,  \
+            class Observer>                                                    \
+  void integrate_adaptive_pullback(                                            \
+      const odeint_detail::trajectory<State, Time> &path,                      \
+      DDX_OPTION DDX_ODEINT_UNPAREN stepper_type stepper,                      \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &, DDX_OPTION Time,   \
+      DDX_OPTION Time, DDX_OPTION Time,                                        \
+      DDX_CALLABLE DDX_IN_ORDER Observer observer, State &dstate) {            \
+    odeint_detail::observed_pullback(stepper, system, observer, path,          \
+                                     path.accepted(), dstate);                 \
   }
 
 DDX_ODEINT_ACCEPTED_STEP_RULES(

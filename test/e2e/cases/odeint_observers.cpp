@@ -1,0 +1,83 @@
+// Case: observers passed to Boost.Odeint's integrate_const,
+// integrate_n_steps and integrate_adaptive (plain, controlled and
+// dense-output steppers), forward and reverse. odeint calls the observer at
+// each step (each grid time); the rule calls it where odeint does, so it
+// may write what it captures by reference: push states onto a vector, sum
+// over a fixed grid, keep the last state it saw. Its derivative is its own
+// at each observation. (A sum over an adaptive integration's steps is no
+// smooth function of the parameters, as the number of steps changes with
+// them; the adaptive cases keep what they see last.)
+#include "boost_odeint.hpp"
+#include "check.hpp"
+#include <array>
+#include <cmath>
+#include <ddx/ddx.hpp>
+#include <vector>
+
+namespace ode = boost::numeric::odeint;
+using state2 = std::array<double, 2>;
+
+// RK4 on a fixed grid: the observer keeps the first component and sums a
+// weighted product; then a plain integrate_adaptive whose last step is
+// shortened, observed too.
+double fixed_grid(double k, double x0) {
+  auto sys = [k](const state2 &x, state2 &dxdt, double t) {
+    dxdt[0] = -k * x[0] + std::sin(t);
+    dxdt[1] = x[0];
+  };
+  std::vector<double> xs;
+  double area = 0;
+  state2 x{x0, 0.0};
+  ode::integrate_const(ode::runge_kutta4<state2>(), sys, x, 0.0, 1.0, 0.1,
+                       [&](const state2 &s, double t) {
+                         xs.push_back(s[0]);
+                         area += s[0] * s[1] * t;
+                       });
+  ode::integrate_adaptive(ode::runge_kutta4<state2>(), sys, x, 1.0, 1.55, 0.1,
+                          [&area](const state2 &s, double) { area += s[1]; });
+  return xs[3] * xs[7] + area + x[0];
+}
+
+// Van der Pol: 20 Cash-Karp steps summed over, then a controlled and a
+// dense-output Dormand-Prince integration whose observers keep what they
+// see last.
+double adaptive_steps(double mu, double x0) {
+  auto sys = [mu](const state2 &x, state2 &dxdt, double) {
+    dxdt[0] = x[1];
+    dxdt[1] = mu * (1 - x[0] * x[0]) * x[1] - x[0];
+  };
+  double sum = 0, product = 0, scaled = 0;
+  state2 x{x0, 0.0};
+  double t = ode::integrate_n_steps(
+      ode::runge_kutta_cash_karp54<state2>(), sys, x, 0.0, 0.05, 20,
+      [&sum](const state2 &s, double) { sum += s[0] * s[0]; });
+  ode::integrate_adaptive(
+      ode::make_controlled(1e-12, 1e-12, ode::runge_kutta_dopri5<state2>()),
+      sys, x, t, 2.0, 0.1,
+      [&product](const state2 &s, double) { product = s[0] * s[1]; });
+  ode::integrate_adaptive(
+      ode::make_dense_output(1e-12, 1e-12, ode::runge_kutta_dopri5<state2>()),
+      sys, x, 2.0, 2.5, 0.1,
+      [&scaled](const state2 &s, double t) { scaled = s[1] * t; });
+  return sum + product + scaled + x[0];
+}
+
+int main() {
+  {
+    auto [v, dx, dy] =
+        ddx::gradient(fixed_grid, ddx::active(0.8), ddx::active(1.5));
+    auto [v1, tx] = ddx::derivative(fixed_grid, ddx::dual(0.8, 1.0), 1.5);
+    auto [v2, ty] = ddx::derivative(fixed_grid, 0.8, ddx::dual(1.5, 1.0));
+    check::two_inputs("fixed_grid", fixed_grid, 0.8, 1.5, v, dx, dy, v1, tx, v2,
+                      ty);
+  }
+  {
+    auto [v, dx, dy] =
+        ddx::gradient(adaptive_steps, ddx::active(0.8), ddx::active(1.5));
+    auto [v1, tx] = ddx::derivative(adaptive_steps, ddx::dual(0.8, 1.0), 1.5);
+    auto [v2, ty] = ddx::derivative(adaptive_steps, 0.8, ddx::dual(1.5, 1.0));
+    check::two_inputs("adaptive_steps", adaptive_steps, 0.8, 1.5, v, dx, dy, v1,
+                      tx, v2, ty, 1e-7);
+  }
+  return check::finish();
+}
