@@ -885,7 +885,8 @@ bool EmitContext::refuseCall(const CallExpr *Call, const CallBinding &B) {
   if (auto *Method = dyn_cast<CXXMethodDecl>(FD);
       Method && isa<CXXOperatorCallExpr>(Call) &&
       Method->getOverloadedOperator() == OO_Equal &&
-      !tupleElementTypes(Ctx.getRecordType(Method->getParent())).empty()) {
+      !tupleElementTypes(Ctx.getRecordType(Method->getParent())).empty() &&
+      !isStdTuple(Ctx.getRecordType(Method->getParent()))) {
     // (std::tie's tuple of references: a tuple of values is assigned
     // element by element, see valueAssignment.)
     Diags.error(Call->getExprLoc(),

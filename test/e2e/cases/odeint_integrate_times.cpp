@@ -1,11 +1,12 @@
 // Case: Boost.Odeint's integrate_times with an observer, forward and
 // reverse: a plain runge_kutta4 (steps of dt shortened to reach each
-// time), a controlled Dormand-Prince and a controlled Cash-Karp on a
-// std::vector, the times as a pair of iterators (a std::vector's, a C
-// array's) or as a range. The observer is called as odeint calls it, so it
-// may write what it captures by reference: a sum, samples stored by a
-// counter, states and times pushed onto vectors. Its derivative is its own at
-// each observation, of the state odeint passed; the loss reads what it wrote.
+// time), a controlled Dormand-Prince, a controlled Cash-Karp on a
+// std::vector, and a dense-output Dormand-Prince (the states interpolated), the
+// times as a pair of iterators (a std::vector's, a C array's) or as a range.
+// The observer is called as odeint calls it, so it may write what it captures
+// by reference: a sum, samples stored by a counter, states and times pushed
+// onto vectors. Its derivative is its own at each observation, of the state
+// odeint passed; the loss reads what it wrote.
 #include "boost_odeint.hpp"
 #include "check.hpp"
 #include <array>
@@ -100,6 +101,23 @@ double states_kept(double k, double x0) {
   return r;
 }
 
+// Dense output: the states seen are interpolated at the times, and the
+// state left is the last of them.
+double dense_samples(double mu, double x0) {
+  auto sys = [mu](const state2 &x, state2 &dxdt, double t) {
+    dxdt[0] = x[1];
+    dxdt[1] = mu * (1 - x[0] * x[0]) * x[1] - x[0] + 0.3 * std::cos(t);
+  };
+  std::vector<double> times{0.0, 0.3, 0.7, 1.3, 2.2};
+  double r = 0;
+  state2 x{x0, 0.0};
+  ode::integrate_times(
+      ode::make_dense_output(1e-12, 1e-12, ode::runge_kutta_dopri5<state2>()),
+      sys, x, times, 0.05,
+      [&r](const state2 &s, double t) { r += s[0] * s[1] * (1 + t); });
+  return r + x[0] * x[0];
+}
+
 int main() {
   {
     auto [v, dx, dy] =
@@ -138,6 +156,16 @@ int main() {
     auto [v2, ty] = ddx::derivative(states_kept, 0.8, ddx::dual(1.5, 1.0));
     check::two_inputs("states_kept", states_kept, 0.8, 1.5, v, dx, dy, v1, tx,
                       v2, ty);
+  }
+  {
+    auto [v, dx, dy] =
+        ddx::gradient(dense_samples, ddx::active(0.7), ddx::active(1.2));
+    auto [v1, tx] = ddx::derivative(dense_samples, ddx::dual(0.7, 1.0), 1.2);
+    auto [v2, ty] = ddx::derivative(dense_samples, 0.7, ddx::dual(1.2, 1.0));
+    check::two_inputs("dense_samples", dense_samples, 0.7, 1.2, v, dx, dy, v1,
+                      tx, v2, ty, 1e-8);
+    check::near("dense_samples primal is odeint's", v, dense_samples(0.7, 1.2),
+                0.0);
   }
   return check::finish();
 }

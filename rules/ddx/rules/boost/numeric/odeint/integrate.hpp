@@ -154,6 +154,13 @@ struct tableau_of<
 template <class Tab> struct with_tableau {};
 template <class Tab> struct tableau_of<with_tableau<Tab>> { using type = Tab; };
 
+/// A state a dense-output integration interpolated: in step `step` (from
+/// the trajectory's states[step] to states[step + 1]), at time `at`.
+template <class Time> struct interpolation_point {
+  std::size_t step;
+  Time at;
+};
+
 template <class State, class Time> struct trajectory;
 /// No observer of the user's.
 struct no_observer {
@@ -248,6 +255,10 @@ template <class State, class Time> struct trajectory {
     times.push_back(t);
     sizes_taken.push_back(dt);
   }
+  /// The states an observer saw interpolated (integrate_times with dense
+  /// output), where and what.
+  std::vector<interpolation_point<Time>> seen_at;
+  std::vector<State> seen;
   bool interpolated = false;
   std::size_t interpolated_in = 0;
   Time interpolated_at{};
@@ -322,17 +333,45 @@ void step_tangent(const F &f, const State &x, State &dx, Time t, Time dt,
 /// stages are evaluated again by the system's forward sweep, whose records
 /// their reverse sweeps take, last stage first.
 ///
-/// With `extra`, the step's output also feeds a second sum of the stages,
-/// x + dt * sum_i extra->weights[i] k_i (a dense-output interpolation),
-/// whose adjoint is extra->lambda.
-template <int S, class State, class Time> struct extra_sum {
-  const std::array<Time, S> &weights;
-  const State &lambda;
+/// With `extra`, the step's stages also feed states interpolated in the
+/// step (dense output), x + dt (sum_i w_i k_i + w_end f(x_end)): what their
+/// adjoints add to x's (start) and to each k_i's (stages; the part through
+/// f(x_end) the caller pulls back into lambda first).
+template <int S, class State> struct interpolated_adjoints {
+  State start;
+  std::array<State, S> stages;
+  State end; ///< what they add to f(x_end)'s adjoint
+  bool any = false;
+  explicit interpolated_adjoints(const State &like) : start(like), end(like) {
+    for (auto &s : stages)
+      s = like;
+    clear();
+  }
+  void clear() {
+    set_zero(start);
+    set_zero(end);
+    for (auto &s : stages)
+      set_zero(s);
+    any = false;
+  }
+  /// An interpolated state's adjoint, with its weights in a step of dt.
+  template <class Time>
+  void add(const State &lambda, const std::array<Time, S> &weights, Time at_end,
+           Time dt) {
+    for (std::size_t n = 0; n < lambda.size(); ++n) {
+      start[n] += lambda[n];
+      end[n] += dt * at_end * lambda[n];
+      for (int i = 0; i < S; ++i)
+        stages[i][n] += dt * weights[i] * lambda[n];
+    }
+    any = true;
+  }
 };
 template <class Tab, class F, class State, class Time>
-void step_pullback(const F &f, const State &x, State &lambda, Time t, Time dt,
-                   stage_states<Tab::stages, State> &w,
-                   const extra_sum<Tab::stages, State, Time> *extra = nullptr) {
+void step_pullback(
+    const F &f, const State &x, State &lambda, Time t, Time dt,
+    stage_states<Tab::stages, State> &w,
+    const interpolated_adjoints<Tab::stages, State> *extra = nullptr) {
   constexpr int S = Tab::stages;
   Time dtime = 0;
   for (int i = 0; i < S; ++i) {
@@ -346,14 +385,14 @@ void step_pullback(const F &f, const State &x, State &lambda, Time t, Time dt,
   w.sum = lambda;
   if (extra)
     for (std::size_t n = 0; n < x.size(); ++n)
-      w.sum[n] += extra->lambda[n];
+      w.sum[n] += extra->start[n];
   for (int i = S - 1; i >= 0; --i) {
     // The adjoint of k[i]: through the step's sum, and through the inputs
     // of the later stages.
     for (std::size_t n = 0; n < x.size(); ++n) {
       Time v = dt * Time(Tab::b[i]) * lambda[n];
       if (extra)
-        v += dt * extra->weights[i] * extra->lambda[n];
+        v += extra->stages[i][n];
       for (int j = i + 1; j < S; ++j)
         if (Tab::a[j][i] != 0)
           v += dt * Time(Tab::a[j][i]) * w.nu[j][n];
@@ -508,6 +547,149 @@ std::size_t times_controlled(Stepper stepper, System system, State &state,
   return steps;
 }
 
+/// The same with a dense-output stepper: whole steps, the state
+/// interpolated at each time the steps pass (none past the last time).
+template <class Stepper, class System, class State, class It, class Time,
+          class Observe>
+std::size_t times_dense(Stepper stepper, System system, State &state, It first,
+                        It last, Time dt, trajectory<State, Time> &path,
+                        Observe observe) {
+  namespace detail = ::boost::numeric::odeint::detail;
+  auto &st = stepper;
+  if (first == last)
+    return 0;
+  auto stepped = [&] {
+    path.states.push_back(st.current_state());
+    path.times.push_back(st.current_time());
+  };
+  It last_time = last;
+  --last_time;
+  Time last_time_point = static_cast<Time>(*last_time);
+  st.initialize(state, static_cast<Time>(*first), dt);
+  stepped();
+  path.observe(static_cast<Time>(*first));
+  observe(state, static_cast<Time>(*first++));
+  std::size_t count = 0;
+  while (first != last) {
+    while (first != last && detail::less_eq_with_sign(static_cast<Time>(*first),
+                                                      st.current_time(),
+                                                      st.current_time_step())) {
+      st.calc_state(*first, state);
+      path.seen_at.push_back(
+          {path.states.size() - 2, static_cast<Time>(*first)});
+      path.seen.push_back(state);
+      path.interpolate(static_cast<Time>(*first));
+      observe(state, static_cast<Time>(*first));
+      ++first;
+    }
+    if (detail::less_eq_with_sign(st.current_time() + st.current_time_step(),
+                                  last_time_point, st.current_time_step())) {
+      st.do_step(system);
+      ++count;
+      stepped();
+    } else if (first != last) {
+      st.initialize(st.current_state(), st.current_time(),
+                    last_time_point - st.current_time());
+      st.do_step(system);
+      ++count;
+      stepped();
+    }
+  }
+  return count;
+}
+
+/// The tangent and the adjoint of an integration whose observer saw
+/// interpolated states (dense output; observed_tangent and
+/// observed_pullback otherwise): its observations at recorded states (the
+/// start), then the interpolated ones; the state left is the last
+/// interpolation, if any.
+template <class Stepper, class State, class Time, class F, class Observer>
+void dense_observed_tangent(const Stepper &stepper, const F &f,
+                            const Observer &observer,
+                            const trajectory<State, Time> &path,
+                            State &dstate) {
+  for (const auto &[i, t] : path.observations)
+    observer.pushforward(path.states[i], t, dstate, Time(0));
+  State out = dstate;
+  interpolated_tangents(stepper, f, path, path.seen_at, dstate,
+                        [&](std::size_t k, const State &dx) {
+                          observer.pushforward(path.seen[k], path.seen_at[k].at,
+                                               dx, Time(0));
+                          out = dx;
+                        });
+  dstate = out;
+}
+template <class Stepper, class State, class Time, class F, class Observer>
+void dense_observed_pullback(const Stepper &stepper, const F &f,
+                             const Observer &observer,
+                             const trajectory<State, Time> &path,
+                             State &dstate) {
+  State seen = dstate, out = dstate;
+  Time dtime = 0;
+  for (const auto &[i, t] : path.observations) {
+    set_zero(seen);
+    observer.forward(path.states[i], t, seen, dtime);
+  }
+  for (std::size_t k = 0; k < path.seen.size(); ++k) {
+    set_zero(seen);
+    observer.forward(path.seen[k], path.seen_at[k].at, seen, dtime);
+  }
+  // (The state left is the last interpolation: its adjoint goes there.)
+  if (!path.seen.empty())
+    set_zero(dstate);
+  interpolated_adjoints_back(
+      stepper, f, path, path.seen_at, dstate,
+      [&](std::size_t k, State &lambda) {
+        set_zero(seen);
+        dtime = 0;
+        observer.reverse(path.seen[k], path.seen_at[k].at, seen, dtime);
+        lambda = seen;
+        if (k + 1 == path.seen.size())
+          for (std::size_t n = 0; n < lambda.size(); ++n)
+            lambda[n] += out[n];
+      });
+  for (std::size_t o = path.observations.size(); o-- > 0;) {
+    set_zero(seen);
+    dtime = 0;
+    observer.reverse(path.states[path.observations[o].first],
+                     path.observations[o].second, seen, dtime);
+    for (std::size_t n = 0; n < dstate.size(); ++n)
+      dstate[n] += seen[n];
+  }
+}
+
+/// integrate_times' tangent and adjoint: along the steps taken, or, with
+/// dense output, through the interpolations.
+template <class Stepper, class State, class Time, class F, class Observer>
+void times_tangent(const Stepper &stepper, const F &f, const Observer &observer,
+                   const trajectory<State, Time> &path, State &dstate) {
+  observed_tangent(stepper, f, observer, path, path.sizes_taken, dstate);
+}
+template <class S, class State, class Time, class F, class Observer>
+void times_tangent(
+    const ::boost::numeric::odeint::dense_output_runge_kutta<
+        S, ::boost::numeric::odeint::explicit_controlled_stepper_fsal_tag>
+        &stepper,
+    const F &f, const Observer &observer, const trajectory<State, Time> &path,
+    State &dstate) {
+  dense_observed_tangent(stepper, f, observer, path, dstate);
+}
+template <class Stepper, class State, class Time, class F, class Observer>
+void times_pullback(const Stepper &stepper, const F &f,
+                    const Observer &observer,
+                    const trajectory<State, Time> &path, State &dstate) {
+  observed_pullback(stepper, f, observer, path, path.sizes_taken, dstate);
+}
+template <class S, class State, class Time, class F, class Observer>
+void times_pullback(
+    const ::boost::numeric::odeint::dense_output_runge_kutta<
+        S, ::boost::numeric::odeint::explicit_controlled_stepper_fsal_tag>
+        &stepper,
+    const F &f, const Observer &observer, const trajectory<State, Time> &path,
+    State &dstate) {
+  dense_observed_pullback(stepper, f, observer, path, dstate);
+}
+
 /// Dense output: the weights of a step's stages, and of the derivative at
 /// its end, in the state at theta (0 at the step's start, 1 at its end),
 /// as the stepper's calc_state computes them. Dormand-Prince 5(4)'s
@@ -540,67 +722,112 @@ template <> struct dense_weights_of<runge_kutta_dopri5_tableau> {
   }
 };
 
-/// The tangent of the state a dense-output integration interpolated last,
-/// and the adjoint back from it: the steps before the one it interpolated
-/// in, then that step's interpolation x(theta) = x_i + dt (sum_k w_k k_k +
-/// w_end f(x_{i+1})), whose stages are the step's (the later steps do not
-/// reach it). No interpolation: the state was not written.
+/// The tangents and adjoints of states a dense-output integration
+/// interpolated, at (interpolation_point) each, in order. x(theta) = x_i + dt
+/// (sum_k w_k k_k + w_end f(x_{i+1})), the continuous extension of its step,
+/// whose stages are the step's; steps after the last interpolation do not reach
+/// them.
+
+/// Forward: the state's tangent is carried along the steps, and each
+/// interpolated state's tangent given to seen(k, tangent), in order.
+template <class Stepper, class State, class Time, class F, class Seen>
+void interpolated_tangents(const Stepper &, const F &f,
+                           const trajectory<State, Time> &path,
+                           const std::vector<interpolation_point<Time>> &at,
+                           State dstate, Seen seen) {
+  using Tab = typename tableau_of<Stepper>::type;
+  stage_states<Tab::stages, State> w(dstate);
+  State dend = dstate, k = dstate, dk = dstate, dx = dstate;
+  std::size_t o = 0;
+  for (std::size_t i = 0; o < at.size() && i + 1 < path.states.size(); ++i) {
+    Time t = path.times[i], dt = path.times[i + 1] - t;
+    dend = dstate;
+    step_tangent<Tab>(f, path.states[i], dend, t, dt, w);
+    if (at[o].step == i) {
+      set_zero(k);
+      set_zero(dk);
+      f.pushforward(path.states[i + 1], k, path.times[i + 1], dend, dk,
+                    Time(0));
+    }
+    for (; o < at.size() && at[o].step == i; ++o) {
+      auto [weights, at_end] = dense_weights_of<Tab>::at((at[o].at - t) / dt);
+      for (std::size_t n = 0; n < dstate.size(); ++n) {
+        Time v = at_end * dk[n];
+        for (int s = 0; s < Tab::stages; ++s)
+          v += weights[s] * w.nu[s][n];
+        dx[n] = dstate[n] + dt * v;
+      }
+      seen(o, dx);
+    }
+    dstate = dend;
+  }
+}
+
+/// Reverse: seen(k, adjoint) sets the adjoint of interpolated state k,
+/// called last first; the adjoints are pulled back along the steps into
+/// dstate, the adjoint of the starting state (added to).
+template <class Stepper, class State, class Time, class F, class Seen>
+void interpolated_adjoints_back(
+    const Stepper &, const F &f, const trajectory<State, Time> &path,
+    const std::vector<interpolation_point<Time>> &at, State &dstate,
+    Seen seen) {
+  using Tab = typename tableau_of<Stepper>::type;
+  if (at.empty())
+    return;
+  stage_states<Tab::stages, State> w(dstate);
+  interpolated_adjoints<Tab::stages, State> extra(dstate);
+  State lambda = dstate, k = dstate, nu = dstate, lam = dstate;
+  set_zero(lambda);
+  Time dtime = 0;
+  std::size_t o = at.size();
+  for (std::size_t i = at.back().step + 1; i-- > 0;) {
+    Time t = path.times[i], dt = path.times[i + 1] - t;
+    extra.clear();
+    for (; o > 0 && at[o - 1].step == i; --o) {
+      set_zero(lam);
+      seen(o - 1, lam);
+      auto [weights, at_end] =
+          dense_weights_of<Tab>::at((at[o - 1].at - t) / dt);
+      extra.add(lam, weights, at_end, dt);
+    }
+    if (extra.any) {
+      // f(x_{i+1}): its sweeps are done before the stages' begin.
+      set_zero(k);
+      set_zero(nu);
+      f.forward(path.states[i + 1], k, path.times[i + 1], nu, extra.end, dtime);
+      f.reverse(path.states[i + 1], k, path.times[i + 1], nu, extra.end, dtime);
+      for (std::size_t n = 0; n < lambda.size(); ++n)
+        lambda[n] += nu[n];
+    }
+    step_pullback<Tab>(f, path.states[i], lambda, t, dt, w,
+                       extra.any ? &extra : nullptr);
+  }
+  for (std::size_t n = 0; n < dstate.size(); ++n)
+    dstate[n] += lambda[n];
+}
+
+/// The state a dense-output integrate_const or integrate_n_steps leaves,
+/// its last interpolation: its tangent, and the adjoint back from it. No
+/// interpolation: the state was not written.
 template <class Stepper, class State, class Time, class F>
 void dense_tangent(const Stepper &stepper, const F &f,
                    const trajectory<State, Time> &path, State &dstate) {
   if (!path.interpolated)
     return;
-  using Tab = typename tableau_of<Stepper>::type;
-  std::size_t j = path.interpolated_in;
-  std::vector<Time> dts = path.accepted();
-  dts.resize(j);
-  tangent(stepper, f, path, dts, dstate);
-  Time t = path.times[j], dt = path.times[j + 1] - t;
-  auto [weights, at_end] =
-      dense_weights_of<Tab>::at((path.interpolated_at - t) / dt);
-  stage_states<Tab::stages, State> w(dstate);
-  State dend = dstate, k = dstate, dk = dstate;
-  step_tangent<Tab>(f, path.states[j], dend, t, dt, w);
-  set_zero(k);
-  set_zero(dk);
-  f.pushforward(path.states[j + 1], k, path.times[j + 1], dend, dk, Time(0));
-  for (std::size_t n = 0; n < dstate.size(); ++n) {
-    Time v = at_end * dk[n];
-    for (int i = 0; i < Tab::stages; ++i)
-      v += weights[i] * w.nu[i][n];
-    dstate[n] += dt * v;
-  }
+  interpolated_tangents(stepper, f, path,
+                        {{path.interpolated_in, path.interpolated_at}}, dstate,
+                        [&](std::size_t, const State &dx) { dstate = dx; });
 }
 template <class Stepper, class State, class Time, class F>
 void dense_pullback(const Stepper &stepper, const F &f,
                     const trajectory<State, Time> &path, State &dstate) {
   if (!path.interpolated)
     return;
-  using Tab = typename tableau_of<Stepper>::type;
-  std::size_t j = path.interpolated_in;
-  Time t = path.times[j], dt = path.times[j + 1] - t;
-  auto [weights, at_end] =
-      dense_weights_of<Tab>::at((path.interpolated_at - t) / dt);
-  // f(x_{i+1}) first: its sweeps are done before the stages' begin.
-  State k = dstate, dend = dstate, dk = dstate;
-  Time dtime = 0;
-  set_zero(k);
-  set_zero(dend);
-  set_zero(dk);
-  f.forward(path.states[j + 1], k, path.times[j + 1], dend, dk, dtime);
-  for (std::size_t n = 0; n < dstate.size(); ++n)
-    dk[n] = dt * at_end * dstate[n];
-  f.reverse(path.states[j + 1], k, path.times[j + 1], dend, dk, dtime);
-  // The step, whose end has the adjoint dend, and whose stages also feed
-  // the interpolation, with the adjoint dstate.
-  stage_states<Tab::stages, State> w(dstate);
   State out = dstate;
-  extra_sum<Tab::stages, State, Time> interpolation{weights, out};
-  step_pullback<Tab>(f, path.states[j], dend, t, dt, w, &interpolation);
-  dstate = dend;
-  std::vector<Time> dts = path.accepted();
-  dts.resize(j);
-  pullback(stepper, f, path, dts, dstate);
+  set_zero(dstate);
+  interpolated_adjoints_back(
+      stepper, f, path, {{path.interpolated_in, path.interpolated_at}}, dstate,
+      [&](std::size_t, State &lambda) { lambda = out; });
 }
 
 /// integrate_const (dense_const) and integrate_n_steps (dense_steps) with
@@ -1229,8 +1456,7 @@ void integrate_n_steps_pullback(
     std::size_t steps =                                                        \
         odeint_detail::loop(stepper, system, state, first, last, dt, path,     \
                             [](const State &, Time) {});                       \
-    odeint_detail::observed_tangent(stepper, system, observer, path,           \
-                                    path.sizes_taken, dstate);                 \
+    odeint_detail::times_tangent(stepper, system, observer, path, dstate);     \
     return steps;                                                              \
   }                                                                            \
   template <DDX_ODEINT_UNPAREN params, class System, class State, class It,    \
@@ -1241,8 +1467,7 @@ void integrate_n_steps_pullback(
       DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &, DDX_OPTION It,     \
       DDX_OPTION It, DDX_OPTION Time,                                          \
       DDX_CALLABLE DDX_IN_ORDER Observer observer, State &dstate) {            \
-    odeint_detail::observed_pullback(stepper, system, observer, path,          \
-                                     path.sizes_taken, dstate);                \
+    odeint_detail::times_pullback(stepper, system, observer, path, dstate);    \
   }                                                                            \
   /* (The times as a range: its begin and end.) */                             \
   template <DDX_ODEINT_UNPAREN params, class System, class State, class Range, \
@@ -1274,8 +1499,7 @@ void integrate_n_steps_pullback(
       DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &,                    \
       DDX_OPTION const Range &, DDX_OPTION Time,                               \
       DDX_CALLABLE DDX_IN_ORDER Observer observer, State &dstate) {            \
-    odeint_detail::observed_pullback(stepper, system, observer, path,          \
-                                     path.sizes_taken, dstate);                \
+    odeint_detail::times_pullback(stepper, system, observer, path, dstate);    \
   }
 #define DDX_ODEINT_PLAIN_TIMES_RULES(name)                                     \
   DDX_ODEINT_TIMES_RULES(                                                      \
@@ -1290,6 +1514,7 @@ DDX_ODEINT_TIMES_RULES(
     (class E, class C, class Adj, class Res, class Cat),
     (::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj, Res, Cat>),
     times_controlled)
+DDX_ODEINT_TIMES_RULES((class S), (dense_output_fsal<S>), times_dense)
 #undef DDX_ODEINT_PLAIN_TIMES_RULES
 #undef DDX_ODEINT_TIMES_RULES
 #undef DDX_ODEINT_UNPAREN
