@@ -215,8 +215,8 @@ std::string AdaptorWriter::adjointResults() const {
     if (!flatten(valueType(S.Type), "", Paths))
       Paths = {""};
     for (const std::string &Path : Paths)
-      Text += adjointInto(S) + Path + " += " + ExprPrinter::shadowName(S.Name) +
-              Path + ";\n";
+      Text += applyPath(adjointInto(S), Path) + " += " +
+              applyPath(ExprPrinter::shadowName(S.Name), Path) + ";\n";
   }
   return Text;
 }
@@ -252,6 +252,14 @@ bool flatten(QualType T, const std::string &Path,
     for (uint64_t I = 0; I < Array->getSize().getZExtValue(); ++I)
       if (!flatten(Array->getElementType(),
                    Path + "[" + std::to_string(I) + "]", Out))
+        return false;
+    return true;
+  }
+  // (A std::tuple's elements, through std::get.)
+  if (isStdTuple(T)) {
+    for (const TupleElement &E : tupleLikeElements(T))
+      if (isDifferentiableType(E.Type) &&
+          (E.Type->isPointerType() || !flatten(E.Type, Path + E.Step, Out)))
         return false;
     return true;
   }
@@ -371,10 +379,10 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
     for (size_t I = 0; I < P.size(); ++I) {
       std::string SlotText =
           "_c[" + std::to_string(First[IndexOf(S)] + I) + "]";
-      Scatter +=
-          ExprPrinter::shadowName(S.Name) + P[I] + " += " + SlotText + ";\n";
+      Scatter += applyPath(ExprPrinter::shadowName(S.Name), P[I]) + " += " +
+                 SlotText + ";\n";
       if (!IsScalar(S))
-        Gather += SlotText + " += " + Local(S) + P[I] + ";\n";
+        Gather += SlotText + " += " + applyPath(Local(S), P[I]) + ";\n";
     }
     if (!IsScalar(S))
       Locals += declareZero(W.C.Printer, valueType(S.Type), Local(S));

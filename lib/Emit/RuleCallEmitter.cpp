@@ -379,6 +379,63 @@ static bool writes(const VarDecl *V, const clang::Stmt *Body, ASTContext &Ctx) {
   return false;
 }
 
+/// Gives the shadow of each container in a T (itself, or a member or
+/// element of a struct or tuple) its primal's size, as generated text.
+static void reshapeContainers(QualType T, const std::string &Primal,
+                              const std::string &Shadow,
+                              std::vector<std::string> &Out) {
+  if (!containerElement(T).isNull()) {
+    Out.push_back("::ddx::reshape_like(" + Shadow + ", " + Primal + ");");
+    return;
+  }
+  if (auto Elements = tupleLikeElements(T); !Elements.empty()) {
+    for (const TupleElement &E : Elements)
+      reshapeContainers(E.Type.getNonReferenceType(),
+                        applyPath(Primal, E.Step), applyPath(Shadow, E.Step),
+                        Out);
+    return;
+  }
+  auto *R = T->getAsCXXRecordDecl();
+  if (!R || !R->hasDefinition() || R->isInStdNamespace())
+    return;
+  for (const FieldDecl *F : R->fields())
+    if (F->getAccess() == AS_public && !F->getName().empty() &&
+        !F->getType()->isReferenceType())
+      reshapeContainers(F->getType(), Primal + "." + F->getNameAsString(),
+                        Shadow + "." + F->getNameAsString(), Out);
+}
+
+/// The member functions Body calls on a container in V, V itself or a
+/// member or element of it (`push_back`, `clear`), and "=" for a whole
+/// assignment to one.
+static void containerCalls(const VarDecl *V, const clang::Stmt *Body,
+                           llvm::StringSet<> &Out) {
+  if (!Body)
+    return;
+  auto Names = [&](const Expr *Object) {
+    while (true) {
+      Object = Object->IgnoreParenImpCasts();
+      if (auto *M = dyn_cast<MemberExpr>(Object); M && !M->isArrow())
+        Object = M->getBase();
+      else if (auto *Get = dyn_cast<CallExpr>(Object); elementPath(Get))
+        Object = Get->getArg(0);
+      else
+        break;
+    }
+    auto *Ref = dyn_cast<DeclRefExpr>(Object);
+    return Ref && Ref->getDecl() == V;
+  };
+  if (auto *Call = dyn_cast<CXXMemberCallExpr>(Body);
+      Call && Call->getMethodDecl() && Call->getMethodDecl()->getIdentifier() &&
+      Names(Call->getImplicitObjectArgument()))
+    Out.insert(Call->getMethodDecl()->getName());
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(Body);
+      Op && Op->getOperator() == OO_Equal && Names(Op->getArg(0)))
+    Out.insert("=");
+  for (const clang::Stmt *Child : Body->children())
+    containerCalls(V, Child, Out);
+}
+
 /// The variables a lambda captures by reference and writes, as Writes
 /// (Variable, Body) tells, with the expressions that capture them.
 static std::vector<std::pair<const VarDecl *, const Expr *>> capturesWritten(
@@ -403,10 +460,69 @@ static std::vector<std::pair<const VarDecl *, const Expr *>> capturesWritten(
   return Written;
 }
 
+/// Whether the lambda R captures V by reference.
+static bool capturesByReference(const ResolvedCallable &R, const VarDecl *V) {
+  return R.Lambda &&
+         llvm::any_of(R.Lambda->captures(), [&](const LambdaCapture &Capture) {
+           return Capture.capturesVariable() &&
+                  Capture.getCaptureKind() == LCK_ByRef &&
+                  Capture.getCapturedVar() == V;
+         });
+}
+
 bool RuleCallEmitter::checkRepeatedCalls() const {
-  for (const auto &[Callable, R] : resolvedCallables()) {
-    if (Callable->InOrder)
+  auto Resolved = resolvedCallables();
+  for (const auto &[Callable, R] : Resolved) {
+    if (Callable->InOrder) {
+      // What a callable called in order writes, another callable of the
+      // call must not read: the rule calls that one again after the
+      // library ran (an ODE system replayed for its tangent), when it
+      // would see the last value (a sample-and-hold observer's).
+      for (auto [Variable, Capture] : capturesWritten(R, isModified)) {
+        // A container it grows, it must not also shrink: the pullback runs
+        // it again on the container put back as it was, and finds the
+        // caller's adjoints of the grown elements where it grows them, which
+        // an emptying or shrinking call would cut off first.
+        llvm::StringSet<> Calls;
+        containerCalls(Variable, callOperator(R.Lambda->getLambdaClass())
+                                     ->getBody(),
+                       Calls);
+        bool Grows = Calls.count("push_back") || Calls.count("emplace_back");
+        for (llvm::StringRef Shrinks :
+             {"clear", "pop_back", "erase", "resize", "assign", "insert", "=",
+              "swap"})
+          if (Grows && Calls.count(Shrinks)) {
+            C.Diags.error(Callable->E->getExprLoc(),
+                          "the callable passed to '" +
+                              B.Callee->getQualifiedNameAsString() +
+                              "' both grows '" + Variable->getNameAsString() +
+                              "' and reshapes it ('" + Shrinks.str() +
+                              "'), which ddx cannot run again for the "
+                              "reverse sweep");
+            C.Diags.note(Callable->E->getExprLoc(),
+                         "only push_back onto it in the callable, or size it "
+                         "before the call and assign its elements");
+            return false;
+          }
+        for (const auto &[Other, OtherR] : Resolved)
+          if (!Other->InOrder && capturesByReference(OtherR, Variable)) {
+            std::string Callee = B.Callee->getQualifiedNameAsString();
+            C.Diags.error(Other->E->getExprLoc(),
+                          "this callable reads '" +
+                              Variable->getNameAsString() +
+                              "', which another callable passed to '" +
+                              Callee + "' writes; the rule for '" + Callee +
+                              "' calls this one again after the library ran, "
+                              "so it would read the last value written");
+            C.Diags.note(Callable->E->getExprLoc(),
+                         "'" + Variable->getNameAsString() +
+                             "' is written here; compute what both need "
+                             "from the state instead");
+            return false;
+          }
+      }
       continue;
+    }
     const ValueDecl *Written = writtenIndirectly(R);
     // (isModified follows a reference argument into the callee it is
     // passed to; writes sees that taking an address or an element to read
@@ -743,14 +859,14 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
         C.Printer.calleeText(Call) + "(" + llvm::join(Primal, ", ") + ");");
   }
   // A container the callables grew (an observer collecting states, through
-  // the primal objects): its shadow takes its size, the new elements zero,
-  // to receive the adjoints of what is read of them.
+  // the primal objects), also inside a struct or tuple they write: its
+  // shadow takes its size, the new elements zero, to receive the adjoints
+  // of what is read of them.
   for (const Expr *Capture : Captures)
-    if (!containerElement(Capture->getType().getNonReferenceType()).isNull() &&
-        C.Activity.isVaried(Capture))
-      Result.Forward.push_back("::ddx::reshape_like(" +
-                               C.Printer.shadow(Capture) + ", " +
-                               C.Printer.print(Capture) + ");");
+    if (C.Activity.isVaried(Capture))
+      reshapeContainers(Capture->getType().getNonReferenceType(),
+                        C.Printer.print(Capture), C.Printer.shadow(Capture),
+                        Result.Forward);
   if (!varied()) {
     Result.Reverse = Rewind;
     if (!Restore.empty())

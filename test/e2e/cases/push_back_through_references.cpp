@@ -1,7 +1,8 @@
 // Case: std::vector::push_back on a container the function does not own:
 // a reference parameter of a helper (called twice, and in a loop), a
 // vector a lambda captures by reference, and one std::for_each's function
-// fills; and resize, pop_back and clear through a reference parameter. The
+// fills, also inside a captured struct and tuple; and resize, pop_back and
+// clear through a reference parameter. The
 // shadow grows with the container; in reverse mode the element is taken off
 // again and its adjoint given to the value pushed (and, for for_each, whose
 // pullback runs the function again after the caller put the vector back, the
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <ddx/ddx.hpp>
+#include <tuple>
 #include <vector>
 
 void add(std::vector<double> &v, double x) { v.push_back(x * x); }
@@ -71,6 +73,23 @@ double reshaped(double x, double y) {
   return s * v[0] + v[1] * v[2] + v.size();
 }
 
+// Vectors inside a struct and a tuple that a for_each function grows.
+struct Bag {
+  std::vector<double> v;
+  double w = 0;
+};
+
+double in_struct_and_tuple(double k, double x0) {
+  std::vector<double> in{k, x0, k * x0};
+  Bag b;
+  std::tuple<std::vector<double>, double> t;
+  std::for_each(in.begin(), in.end(), [&b, &t](double e) {
+    b.v.push_back(e * e);
+    std::get<0>(t).push_back(e + 1);
+  });
+  return b.v[0] + b.v[1] * b.v[2] + std::get<0>(t)[1] * std::get<0>(t)[2];
+}
+
 int main() {
   {
     auto [v, dx, dy] =
@@ -100,6 +119,16 @@ int main() {
     auto [v2, ty] = ddx::derivative(reshaped, 0.7, ddx::dual(1.3, 1.0));
     check::two_inputs("reshaped", reshaped, 0.7, 1.3, v, dx, dy, v1, tx, v2,
                       ty);
+  }
+  {
+    auto [v, dx, dy] =
+        ddx::gradient(in_struct_and_tuple, ddx::active(0.8), ddx::active(1.5));
+    auto [v1, tx] =
+        ddx::derivative(in_struct_and_tuple, ddx::dual(0.8, 1.0), 1.5);
+    auto [v2, ty] =
+        ddx::derivative(in_struct_and_tuple, 0.8, ddx::dual(1.5, 1.0));
+    check::two_inputs("in_struct_and_tuple", in_struct_and_tuple, 0.8, 1.5, v,
+                      dx, dy, v1, tx, v2, ty);
   }
   return check::finish();
 }

@@ -7,9 +7,11 @@
 // doubles, nested in a tuple, holding a std::vector, as a struct member.
 // Both modes against finite differences.
 #include "check.hpp"
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <ddx/ddx.hpp>
+#include <numeric>
 #include <tuple>
 #include <vector>
 
@@ -141,6 +143,20 @@ double with_vector(double a, double b) {
   return r;
 }
 
+// Tuples through the standard algorithms: for_each writes an element,
+// accumulate's function takes each tuple by const reference.
+double through_algorithms(double x, double y) {
+  std::vector<std::tuple<double, double>> v;
+  for (int i = 0; i < 3; ++i)
+    v.push_back(std::make_tuple(x * i, y + i));
+  std::for_each(v.begin(), v.end(),
+                [x](std::tuple<double, double> &e) { std::get<1>(e) *= x; });
+  return std::accumulate(v.begin(), v.end(), 0.0,
+                         [](double s, const std::tuple<double, double> &e) {
+                           return s + std::get<0>(e) * std::get<1>(e);
+                         });
+}
+
 int main() {
   {
     auto [v, dx, dy] = ddx::gradient(bound, ddx::active(1.2), ddx::active(0.7));
@@ -229,6 +245,16 @@ int main() {
     auto [v2, ty] = ddx::derivative(with_vector, 0.5, ddx::dual(0.2, 1.0));
     check::two_inputs("with_vector", with_vector, 0.5, 0.2, v, dx, dy, v1, tx,
                       v2, ty);
+  }
+  {
+    auto [v, dx, dy] =
+        ddx::gradient(through_algorithms, ddx::active(0.7), ddx::active(1.3));
+    auto [v1, tx] =
+        ddx::derivative(through_algorithms, ddx::dual(0.7, 1.0), 1.3);
+    auto [v2, ty] =
+        ddx::derivative(through_algorithms, 0.7, ddx::dual(1.3, 1.0));
+    check::two_inputs("through_algorithms", through_algorithms, 0.7, 1.3, v, dx,
+                      dy, v1, tx, v2, ty);
   }
   return check::finish();
 }
