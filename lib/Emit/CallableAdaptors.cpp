@@ -215,8 +215,8 @@ std::string AdaptorWriter::adjointResults() const {
     if (!flatten(valueType(S.Type), "", Paths))
       Paths = {""};
     for (const std::string &Path : Paths)
-      Text += applyPath(adjointInto(S), Path) + " += " +
-              applyPath(ExprPrinter::shadowName(S.Name), Path) + ";\n";
+      Text += applyPath(adjointInto(S), Path) +
+              " += " + applyPath(ExprPrinter::shadowName(S.Name), Path) + ";\n";
   }
   return Text;
 }
@@ -379,8 +379,8 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
     for (size_t I = 0; I < P.size(); ++I) {
       std::string SlotText =
           "_c[" + std::to_string(First[IndexOf(S)] + I) + "]";
-      Scatter += applyPath(ExprPrinter::shadowName(S.Name), P[I]) + " += " +
-                 SlotText + ";\n";
+      Scatter += applyPath(ExprPrinter::shadowName(S.Name), P[I]) +
+                 " += " + SlotText + ";\n";
       if (!IsScalar(S))
         Gather += SlotText + " += " + applyPath(Local(S), P[I]) + ";\n";
     }

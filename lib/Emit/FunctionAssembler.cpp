@@ -966,8 +966,8 @@ std::string InstanceBuilder::forwardSweep(std::string &Sig) {
   std::set<unsigned> Prune = Frame.Vars;
   std::string Forward = join(S.Forward);
   auto Untaped = [&](unsigned V) {
-    return !mentions(Forward, "_tape.push(" +
-                                  ExprPrinter::shadowName(IR.Vars[V].Name));
+    return !mentions(Forward,
+                     "_tape.push(" + ExprPrinter::shadowName(IR.Vars[V].Name));
   };
   for (unsigned V : Frame.Fields)
     if (Untaped(V))

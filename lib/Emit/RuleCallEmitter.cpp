@@ -390,9 +390,8 @@ static void reshapeContainers(QualType T, const std::string &Primal,
   }
   if (auto Elements = tupleLikeElements(T); !Elements.empty()) {
     for (const TupleElement &E : Elements)
-      reshapeContainers(E.Type.getNonReferenceType(),
-                        applyPath(Primal, E.Step), applyPath(Shadow, E.Step),
-                        Out);
+      reshapeContainers(E.Type.getNonReferenceType(), applyPath(Primal, E.Step),
+                        applyPath(Shadow, E.Step), Out);
     return;
   }
   auto *R = T->getAsCXXRecordDecl();
@@ -484,13 +483,12 @@ bool RuleCallEmitter::checkRepeatedCalls() const {
         // caller's adjoints of the grown elements where it grows them, which
         // an emptying or shrinking call would cut off first.
         llvm::StringSet<> Calls;
-        containerCalls(Variable, callOperator(R.Lambda->getLambdaClass())
-                                     ->getBody(),
+        containerCalls(Variable,
+                       callOperator(R.Lambda->getLambdaClass())->getBody(),
                        Calls);
         bool Grows = Calls.count("push_back") || Calls.count("emplace_back");
-        for (llvm::StringRef Shrinks :
-             {"clear", "pop_back", "erase", "resize", "assign", "insert", "=",
-              "swap"})
+        for (llvm::StringRef Shrinks : {"clear", "pop_back", "erase", "resize",
+                                        "assign", "insert", "=", "swap"})
           if (Grows && Calls.count(Shrinks)) {
             C.Diags.error(Callable->E->getExprLoc(),
                           "the callable passed to '" +
@@ -510,8 +508,8 @@ bool RuleCallEmitter::checkRepeatedCalls() const {
             C.Diags.error(Other->E->getExprLoc(),
                           "this callable reads '" +
                               Variable->getNameAsString() +
-                              "', which another callable passed to '" +
-                              Callee + "' writes; the rule for '" + Callee +
+                              "', which another callable passed to '" + Callee +
+                              "' writes; the rule for '" + Callee +
                               "' calls this one again after the library ran, "
                               "so it would read the last value written");
             C.Diags.note(Callable->E->getExprLoc(),

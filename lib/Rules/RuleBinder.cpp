@@ -373,9 +373,9 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
     unsigned Tangents = llvm::count_if(Roles, hasSlot);
     std::vector<bool> InOrder(FD->getNumParams(), false);
     for (unsigned I = 0; I < FD->getNumParams(); ++I)
-      InOrder[I] = Roles[I] == ParamRole::Callable &&
-                   hasAnnotation(Rule->getParamDecl(I + Offset + Lead),
-                                 "ddx::in_order");
+      InOrder[I] =
+          Roles[I] == ParamRole::Callable &&
+          hasAnnotation(Rule->getParamDecl(I + Offset + Lead), "ddx::in_order");
     unsigned Expected = FD->getNumParams() + Offset + Lead + Tangents;
     bool ObjectTangent = B.OnObject && Rule->getNumParams() == Expected + 1;
     bool Exact = Rule->getNumParams() == Expected || ObjectTangent;

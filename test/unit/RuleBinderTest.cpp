@@ -373,3 +373,25 @@ TEST(RuleBinder, SetUpCallsBindAHandleAndReadsTakeItsCallable) {
   EXPECT_TRUE(Read.isStatementRule());
 }
 } // namespace
+
+TEST(RuleBinder, InOrderIsPerCallableParameter) {
+  // An ODE solver calls its system more often to differentiate it, and its
+  // observer as the library does: only the observer may write captures.
+  Bound B(R"(
+    #include <ddx/rule.hpp>
+    struct State { double v[2]; };
+    namespace lib {
+    void solve(double (*s)(double), State &x, void (*o)(double));
+    }
+    namespace ddx::rules::lib {
+    template <class S, class O>
+    void solve_pushforward(DDX_CALLABLE S s, DDX_OUTPUT_RANGE State &x,
+                           DDX_CALLABLE DDX_IN_ORDER O o, State &dx);
+    }
+    double system(double v);
+    void observe(double v);
+    void caller(State &x) { lib::solve(system, x, observe); })");
+  ASSERT_EQ(B.Bindings.size(), 1u);
+  EXPECT_EQ(B.Bindings[0].K, CallBinding::Kind::Rule);
+  EXPECT_EQ(B.Bindings[0].InOrder, (std::vector<bool>{false, false, true}));
+}
