@@ -215,9 +215,10 @@ private:
   /// Whether every return of the method being lowered returns *this.
   bool returnsOnlySelf(const clang::Stmt *Body) const;
   void lowerExprStmt(const Expr *E, Block &Out);
-  /// `p = std::make_pair(a, b)` (or `{a, b}`, the constructor): member by
-  /// member into p, or into a temporary assigned whole where the parts read
-  /// p or p is not a whole variable.
+  /// `p = std::make_pair(a, b)`, `t = std::make_tuple(a, b, c)` (or
+  /// braces, the constructor): element by element into p, or into a
+  /// temporary assigned whole where the parts read p or p is not a whole
+  /// variable.
   void lowerTupleAssignment(const CXXOperatorCallExpr *Copy, Block &Out);
   void emitAssign(Block &Out, SourceLocation Loc, int Var, std::string Path,
                   const Expr *LValue, BinaryOperatorKind Op, const Expr *Value);
