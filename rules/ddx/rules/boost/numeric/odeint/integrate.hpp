@@ -154,6 +154,11 @@ struct tableau_of<
 template <class Tab> struct with_tableau {};
 template <class Tab> struct tableau_of<with_tableau<Tab>> { using type = Tab; };
 
+/// odeint's dense-output stepper with a Dormand-Prince stepper inside.
+template <class S>
+using dense_output_fsal = ::boost::numeric::odeint::dense_output_runge_kutta<
+    S, ::boost::numeric::odeint::explicit_controlled_stepper_fsal_tag>;
+
 /// A state a dense-output integration interpolated: in step `step` (from
 /// the trajectory's states[step] to states[step + 1]), at time `at`.
 template <class Time> struct interpolation_point {
@@ -172,8 +177,7 @@ template <class State, class Time, class User = no_observer> struct recorder {
   trajectory<State, Time> *into;
   User *user = nullptr;
   void operator()(const State &x, Time t) const {
-    into->states.push_back(x);
-    into->times.push_back(t);
+    into->record(x, t);
     if (user)
       (*user)(x, t);
   }
@@ -211,6 +215,11 @@ template <class State, class Time> struct trajectory {
       sizes.push_back(end - reached);
     return sizes;
   }
+  /// A state odeint stepped from (or ended with), and its time.
+  void record(const State &x, Time t) {
+    states.push_back(x);
+    times.push_back(t);
+  }
   recorder<State, Time> observer() { return {this}; }
   template <class User> recorder<State, Time, User> observer(User *user) {
     return {this, user};
@@ -231,18 +240,13 @@ template <class State, class Time> struct trajectory {
     return {this};
   }
   void observe_interval(const State &x, Time t) {
-    if (opening && !times.empty()) {
+    if (opening && !times.empty())
       times.back() = t;
-    } else {
-      states.push_back(x);
-      times.push_back(t);
-    }
+    else
+      record(x, t);
     opening = false;
   }
   bool opening = false;
-  /// A dense-output integration's last interpolation, which gave the final
-  /// state: in step interpolated_in (from states[i] to states[i + 1]), at
-  /// time interpolated_at; none (the state not written) if !interpolated.
   /// The observations of an integration that calls an observer the rule
   /// records apart (integrate_times): the index of the state observed, and
   /// the time odeint passed. And the sizes of the steps, where the rule
@@ -251,14 +255,16 @@ template <class State, class Time> struct trajectory {
   std::vector<Time> sizes_taken;
   void observe(Time t) { observations.push_back({states.size() - 1, t}); }
   void stepped(const State &x, Time t, Time dt) {
-    states.push_back(x);
-    times.push_back(t);
+    record(x, t);
     sizes_taken.push_back(dt);
   }
   /// The states an observer saw interpolated (integrate_times with dense
   /// output), where and what.
   std::vector<interpolation_point<Time>> seen_at;
   std::vector<State> seen;
+  /// A dense-output integration's last interpolation, which gave the final
+  /// state: in step interpolated_in (from states[i] to states[i + 1]), at
+  /// time interpolated_at; none (the state not written) if !interpolated.
   bool interpolated = false;
   std::size_t interpolated_in = 0;
   Time interpolated_at{};
@@ -431,6 +437,18 @@ void pullback(const Stepper &, const F &f, const trajectory<State, Time> &path,
 /// back, the observer's forward sweeps in order, then, last first, its
 /// reverse sweeps, each adding the adjoint of the state it saw to the
 /// state's adjoint at that point.
+/// The observer's reverse sweep at a state it saw: adds that state's
+/// adjoint into `into` (scratch: a state to work in).
+template <class Observer, class State, class Time>
+void observer_adjoint(const Observer &observer, const State &x, Time t,
+                      State &scratch, State &into) {
+  Time dtime = 0;
+  set_zero(scratch);
+  observer.reverse(x, t, scratch, dtime);
+  for (std::size_t n = 0; n < into.size(); ++n)
+    into[n] += scratch[n];
+}
+
 template <class Stepper, class State, class Time, class F, class Observer>
 void observed_tangent(const Stepper &, const F &f, const Observer &observer,
                       const trajectory<State, Time> &path,
@@ -462,14 +480,9 @@ void observed_pullback(const Stepper &, const F &f, const Observer &observer,
   for (std::size_t i = path.states.size(); i-- > 0;) {
     if (i < dts.size())
       step_pullback<Tab>(f, path.states[i], dstate, path.times[i], dts[i], w);
-    for (; o > 0 && path.observations[o - 1].first == i; --o) {
-      set_zero(seen);
-      dtime = 0;
-      observer.reverse(path.states[i], path.observations[o - 1].second, seen,
-                       dtime);
-      for (std::size_t n = 0; n < dstate.size(); ++n)
-        dstate[n] += seen[n];
-    }
+    for (; o > 0 && path.observations[o - 1].first == i; --o)
+      observer_adjoint(observer, path.states[i],
+                       path.observations[o - 1].second, seen, dstate);
   }
 }
 
@@ -487,8 +500,7 @@ std::size_t times_plain(Stepper stepper, System system, State &state, It first,
   auto &st = stepper;
   std::size_t steps = 0;
   Time current_dt = dt;
-  path.states.push_back(state);
-  path.times.push_back(static_cast<Time>(*first));
+  path.record(state, static_cast<Time>(*first));
   while (true) {
     Time current_time = *first++;
     path.observe(current_time);
@@ -519,8 +531,7 @@ std::size_t times_controlled(Stepper stepper, System system, State &state,
   auto &st = stepper;
   ode::failed_step_checker fail_checker;
   std::size_t steps = 0;
-  path.states.push_back(state);
-  path.times.push_back(static_cast<Time>(*first));
+  path.record(state, static_cast<Time>(*first));
   while (true) {
     Time current_time = *first++;
     path.observe(current_time);
@@ -558,10 +569,7 @@ std::size_t times_dense(Stepper stepper, System system, State &state, It first,
   auto &st = stepper;
   if (first == last)
     return 0;
-  auto stepped = [&] {
-    path.states.push_back(st.current_state());
-    path.times.push_back(st.current_time());
-  };
+  auto stepped = [&] { path.record(st.current_state(), st.current_time()); };
   It last_time = last;
   --last_time;
   Time last_time_point = static_cast<Time>(*last_time);
@@ -637,25 +645,17 @@ void dense_observed_pullback(const Stepper &stepper, const F &f,
   // (The state left is the last interpolation: its adjoint goes there.)
   if (!path.seen.empty())
     set_zero(dstate);
-  interpolated_adjoints_back(
-      stepper, f, path, path.seen_at, dstate,
-      [&](std::size_t k, State &lambda) {
-        set_zero(seen);
-        dtime = 0;
-        observer.reverse(path.seen[k], path.seen_at[k].at, seen, dtime);
-        lambda = seen;
-        if (k + 1 == path.seen.size())
-          for (std::size_t n = 0; n < lambda.size(); ++n)
-            lambda[n] += out[n];
-      });
-  for (std::size_t o = path.observations.size(); o-- > 0;) {
-    set_zero(seen);
-    dtime = 0;
-    observer.reverse(path.states[path.observations[o].first],
-                     path.observations[o].second, seen, dtime);
-    for (std::size_t n = 0; n < dstate.size(); ++n)
-      dstate[n] += seen[n];
-  }
+  interpolated_adjoints_back(stepper, f, path, path.seen_at, dstate,
+                             [&](std::size_t k, State &lambda) {
+                               if (k + 1 == path.seen.size())
+                                 lambda = out;
+                               observer_adjoint(observer, path.seen[k],
+                                                path.seen_at[k].at, seen,
+                                                lambda);
+                             });
+  for (std::size_t o = path.observations.size(); o-- > 0;)
+    observer_adjoint(observer, path.states[path.observations[o].first],
+                     path.observations[o].second, seen, dstate);
 }
 
 /// integrate_times' tangent and adjoint: along the steps taken, or, with
@@ -666,12 +666,9 @@ void times_tangent(const Stepper &stepper, const F &f, const Observer &observer,
   observed_tangent(stepper, f, observer, path, path.sizes_taken, dstate);
 }
 template <class S, class State, class Time, class F, class Observer>
-void times_tangent(
-    const ::boost::numeric::odeint::dense_output_runge_kutta<
-        S, ::boost::numeric::odeint::explicit_controlled_stepper_fsal_tag>
-        &stepper,
-    const F &f, const Observer &observer, const trajectory<State, Time> &path,
-    State &dstate) {
+void times_tangent(const dense_output_fsal<S> &stepper, const F &f,
+                   const Observer &observer,
+                   const trajectory<State, Time> &path, State &dstate) {
   dense_observed_tangent(stepper, f, observer, path, dstate);
 }
 template <class Stepper, class State, class Time, class F, class Observer>
@@ -681,12 +678,9 @@ void times_pullback(const Stepper &stepper, const F &f,
   observed_pullback(stepper, f, observer, path, path.sizes_taken, dstate);
 }
 template <class S, class State, class Time, class F, class Observer>
-void times_pullback(
-    const ::boost::numeric::odeint::dense_output_runge_kutta<
-        S, ::boost::numeric::odeint::explicit_controlled_stepper_fsal_tag>
-        &stepper,
-    const F &f, const Observer &observer, const trajectory<State, Time> &path,
-    State &dstate) {
+void times_pullback(const dense_output_fsal<S> &stepper, const F &f,
+                    const Observer &observer,
+                    const trajectory<State, Time> &path, State &dstate) {
   dense_observed_pullback(stepper, f, observer, path, dstate);
 }
 
@@ -727,7 +721,7 @@ template <> struct dense_weights_of<runge_kutta_dopri5_tableau> {
 /// (sum_k w_k k_k + w_end f(x_{i+1})), the continuous extension of its step,
 /// whose stages are the step's; steps after the last interpolation do not reach
 /// them.
-
+///
 /// Forward: the state's tangent is carried along the steps, and each
 /// interpolated state's tangent given to seen(k, tangent), in order.
 template <class Stepper, class State, class Time, class F, class Seen>
@@ -841,10 +835,7 @@ std::size_t dense_const(Stepper stepper, System system, State &state,
                         trajectory<State, Time> &path) {
   namespace detail = ::boost::numeric::odeint::detail;
   auto &st = stepper;
-  auto stepped = [&] {
-    path.states.push_back(st.current_state());
-    path.times.push_back(st.current_time());
-  };
+  auto stepped = [&] { path.record(st.current_state(), st.current_time()); };
   Time time = start;
   st.initialize(state, time, dt);
   stepped();
@@ -886,10 +877,7 @@ Time dense_steps(Stepper stepper, System system, State &state, Time start,
                  Time dt, std::size_t steps, trajectory<State, Time> &path) {
   namespace detail = ::boost::numeric::odeint::detail;
   auto &st = stepper;
-  auto stepped = [&] {
-    path.states.push_back(st.current_state());
-    path.times.push_back(st.current_time());
-  };
+  auto stepped = [&] { path.record(st.current_state(), st.current_time()); };
   Time time = start;
   const Time end = start + static_cast<Time>(steps) * dt;
   st.initialize(state, time, dt);
@@ -1359,9 +1347,7 @@ void integrate_n_steps_pullback(
 // takes whole steps and interpolates the state at the grid times, so the
 // state is the last interpolation, and its derivative that of the steps up
 // to it and of the interpolation (the stepper's continuous extension).
-template <class S>
-using dense_output_fsal = ::boost::numeric::odeint::dense_output_runge_kutta<
-    S, ::boost::numeric::odeint::explicit_controlled_stepper_fsal_tag>;
+using odeint_detail::dense_output_fsal;
 
 template <class S, class System, class State, class Time>
 auto integrate_const_forward(DDX_OPTION dense_output_fsal<S> stepper,
