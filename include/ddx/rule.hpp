@@ -17,6 +17,8 @@
 //                 that callable first, in a parameter marked so;
 //   DDX_CALLABLE_FIELD(name)  a callable that is one function-pointer
 //                 field of a struct with several (gsl_function_fdf's f);
+//   DDX_ONE_OF("a b")  an option of a `_binds` declaration that must name
+//                 one of these variables at the call (a stepper type);
 //   tangent_t<T>  the type of a tangent or adjoint, kept out of deduction;
 //   dual<T>       a value with its tangent;
 //   cotangent<T, N>  the adjoints of what a callable captures, as a vector.
@@ -37,6 +39,8 @@
 #define DDX_CALLABLE_FIELD(name)                                               \
   __attribute__((annotate("ddx::callable"),                                    \
                  annotate("ddx::callable_field:" #name)))
+#define DDX_ONE_OF(names)                                                      \
+  __attribute__((annotate("ddx::option"), annotate("ddx::one_of:" names)))
 #else
 /// Marks a parameter as an option: ddx never differentiates it. An active
 /// value passed to it is passed detached, with a warning.
@@ -67,6 +71,10 @@
 /// context (GSL's gsl_function_fdf): the callable is the function in field
 /// `name`, called with the context.
 #define DDX_CALLABLE_FIELD(name)
+/// DDX_OPTION for a `_binds` parameter that must be one of the named
+/// variables (a space-separated list), named at the call: the steppers a
+/// rule knows (GSL's gsl_odeiv2_step_rk4, ...).
+#define DDX_ONE_OF(names)
 #endif
 
 namespace ddx {

@@ -342,6 +342,9 @@ bool ActivityAnalysis::isVaried(const Expr *E) const {
   int Temp = Printer.tempOf(E);
   if (Temp >= 0)
     return isVaried(Temp);
+  if (auto *Call = dyn_cast<CallExpr>(E);
+      Call && IR.HandleAllocations.contains(Call))
+    return false;
   // (`this` stands for the object: a member function's `self`.)
   if (isa<DeclRefExpr, ArraySubscriptExpr, MemberExpr, CXXThisExpr>(E))
     return isVaried(Printer.rootVar(E));

@@ -55,6 +55,16 @@ public:
   }
   /// Zero shadows, declared as locals, of the parameters of activity Act.
   std::string zeroShadows(ParamActivity Act) const;
+  /// Whether a plain evaluation can make scratch shadows for every
+  /// parameter: not for a pointer to an array (a GSL ODE system's `double
+  /// dydt[]`), whose length ddx does not know. Such an object has no
+  /// operator(): a rule evaluates it through its sweeps, with shadows.
+  bool evaluable() const {
+    return llvm::none_of(Slots, [](const Slot &S) {
+      return !S.Capture && S.Act == ParamActivity::Duplicated &&
+             S.Type->isPointerType();
+    });
+  }
   static std::string adjointInto(const Slot &S) {
     return ExprPrinter::shadowName(S.Name) + "_into";
   }
@@ -401,6 +411,22 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
   return Text + Scatter + "}\n";
 }
 
+/// Whether FD returns a status (an integer) and its results through
+/// parameters (a GSL ODE system's `int f(double t, const double y[], double
+/// dydt[], void *params)`): the status carries no derivative, and the rule
+/// differentiates what the function writes.
+bool returnsStatus(const FunctionDecl *FD) {
+  if (!FD->getReturnType()->isIntegralOrEnumerationType())
+    return false;
+  return llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+    QualType T = P->getType();
+    if (!T->isPointerType() && !T->isLValueReferenceType())
+      return false;
+    QualType Target = T->getPointeeType();
+    return !Target.isConstQualified() && Target->isFloatingType();
+  });
+}
+
 } // namespace
 
 std::string CallableAdaptors::construct(EmitContext &C,
@@ -432,7 +458,7 @@ std::string CallableAdaptors::construct(EmitContext &C,
   }
   QualType Returned = R.What.Function->getReturnType();
   if (K != AdaptorKind::Value && !Returned->isVoidType() &&
-      !isDifferentiableType(Returned)) {
+      !isDifferentiableType(Returned) && !returnsStatus(R.What.Function)) {
     // A rule pulls back or pushes forward what the callable returns: a
     // bool or an int has no tangent to give it.
     C.Diags.error(At, "the callable passed here returns '" +
@@ -529,10 +555,11 @@ std::string CallableAdaptors::construct(EmitContext &C,
       return explicitZero(C.Printer, T).value_or(C.Printer.typeName(T) + "{}");
     };
     std::string Call = "::ddx_generated::" + Main.Name + "(";
-    Text += Ret + " operator()(" + W.params(AdaptorKind::Value) +
-            ") const {\n" + W.scratchShadows() + "return " + Call +
-            W.args(ZeroTangent, "") + ")" + (W.valueReturn() ? ".value" : "") +
-            ";\n}\n";
+    if (W.evaluable())
+      Text += Ret + " operator()(" + W.params(AdaptorKind::Value) +
+              ") const {\n" + W.scratchShadows() + "return " + Call +
+              W.args(ZeroTangent, "") + ")" +
+              (W.valueReturn() ? ".value" : "") + ";\n}\n";
     Text += W.tangentTemplate() +
             (W.valueReturn() ? "::ddx::dual<" + Ret + ">" : Ret) +
             " pushforward(" + W.params(AdaptorKind::Dual) +
@@ -549,14 +576,15 @@ std::string CallableAdaptors::construct(EmitContext &C,
     };
     std::string Forward = "::ddx_generated::" + Fwd.Name + "(";
     bool HasValue = !Ret.empty() && Ret != "void";
-    Text += Ret + " operator()(" + W.params(AdaptorKind::Value) +
-            ") const {\n" + W.scratchShadows() + ScratchTape +
-            "const auto _mark = _tape.mark();\n"
-            "std::size_t _kept = _tape.kept_mark();\n" +
-            (HasValue ? "auto _value = " : "") + Forward +
-            W.args(FwdShadow, "_tape") +
-            ");\n_tape.rewind(_mark);\n_tape.release_kept(_kept);\n" +
-            (HasValue ? "return _value;\n" : "") + "}\n";
+    if (W.evaluable())
+      Text += Ret + " operator()(" + W.params(AdaptorKind::Value) +
+              ") const {\n" + W.scratchShadows() + ScratchTape +
+              "const auto _mark = _tape.mark();\n"
+              "std::size_t _kept = _tape.kept_mark();\n" +
+              (HasValue ? "auto _value = " : "") + Forward +
+              W.args(FwdShadow, "_tape") +
+              ");\n_tape.rewind(_mark);\n_tape.release_kept(_kept);\n" +
+              (HasValue ? "return _value;\n" : "") + "}\n";
     if (K == AdaptorKind::Adjoint)
       Text += pullbacks(W, Main.Name, Forward, FwdShadow, Paths);
   }

@@ -571,6 +571,8 @@ std::vector<ParamActivity> EmitContext::activities(const ResolvedCall &R) {
       else if (T->isLValueReferenceType() &&
                (!holdsPointers(T) || isContainer(T.getNonReferenceType())))
         Act = ParamActivity::Duplicated; // (a std::vector: an ODE's dxdt)
+      else if (T->isPointerType() && T->getPointeeType()->isFloatingType())
+        Act = ParamActivity::Duplicated; // (an array: a GSL ODE's y, dydt)
     } else if (isIndirect(A.ParamType)) {
       Act = Activity.isVaried(Printer.rootVar(A.E)) ? ParamActivity::Duplicated
                                                     : ParamActivity::Inactive;

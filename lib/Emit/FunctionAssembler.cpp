@@ -727,7 +727,10 @@ Sweeps InstanceBuilder::sweeps(bool RunsAgain) {
     const std::string &Name = IR.Vars[V].Name;
     std::string Push = "_tape.push(" + Name + ");";
     std::string Pop = "_tape.pop(" + Name + ");";
-    if (readsInReverse(V, S.Reverse))
+    // (A variable whose address a struct keeps, `F.params = &k`, may be
+    // read through it: by the callable a rule's pullback builds from a
+    // gsl_function.)
+    if (readsInReverse(V, S.Reverse) || Pointers.isStored(V))
       continue;
     S.Forward.erase(std::remove(S.Forward.begin(), S.Forward.end(), Push),
                     S.Forward.end());

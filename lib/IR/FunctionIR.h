@@ -184,6 +184,10 @@ struct FunctionIR {
   /// call that set the handle up (Rules/HandleBindings.h), which the rule
   /// gets first and whose captures are the call's inputs.
   llvm::DenseMap<const clang::CallExpr *, BoundCallable> HandleCallables;
+  /// Set-up calls that return the handle they set up (a GSL ODE driver's
+  /// allocation): the handle carries no derivative, whatever the callable
+  /// they are given captures.
+  llvm::DenseSet<const clang::CallExpr *> HandleAllocations;
 
   /// The return type of the derivative's primal: void for a member that
   /// returns *this by reference (lowering gave it no return variable).

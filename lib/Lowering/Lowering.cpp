@@ -360,7 +360,8 @@ Lowering::lower(const FunctionDecl *FD, const LambdaExpr *Lambda,
   }
   if (auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
     L.lowerConstructorInits(Ctor);
-  if (!bindHandles(Def->getBody(), Rules, Diags, IR->HandleCallables))
+  if (!bindHandles(Def->getBody(), Rules, Diags, IR->HandleCallables,
+                   IR->HandleAllocations))
     return nullptr;
   L.lowerBody(Def->getBody());
   if (Diags.hasErrors() || !checkReferenceMembers(*IR, Diags) ||

@@ -2,6 +2,7 @@
 #include "Rules/HandleBindings.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include <vector>
 
 using namespace clang;
@@ -88,6 +89,7 @@ struct SetUp {
   const ValueDecl *Handle;
   const Expr *Callable;
   std::string Field;
+  bool Returned = false; ///< the call returns the handle
 };
 
 /// Collects the set-up calls, the reads and every use of a variable, which
@@ -98,6 +100,10 @@ public:
 
   std::vector<SetUp> SetUps;
   std::vector<std::pair<const CallExpr *, const Expr *>> Reads;
+  /// The reads that run the solver themselves (a driver's apply, which
+  /// writes the state it steps): they compute with the function as it is
+  /// when they are called, not as it was at the set-up.
+  llvm::SmallPtrSet<const CallExpr *, 4> Steps;
   std::vector<const DeclRefExpr *> Uses;
   llvm::SmallPtrSet<const DeclRefExpr *, 8> LibraryUses;
   /// Uses as an argument of a function of the user's, and that function.
@@ -111,6 +117,16 @@ public:
   /// Pointers initialized by something other than the library's calls
   /// (the handles among them are refused).
   std::vector<const VarDecl *> MadeElsewhere;
+  /// Arguments of set-up calls that must name one of a list of variables
+  /// (DDX_ONE_OF), with the list.
+  struct Choice {
+    const CallExpr *Call;
+    const Expr *Arg;
+    std::string Names;
+  };
+  std::vector<Choice> Choices;
+  /// The variable each call initializes or is assigned to.
+  llvm::DenseMap<const CallExpr *, const ValueDecl *> Receiver;
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (isa<VarDecl>(Ref->getDecl()) && Ref->getType()->isPointerType())
@@ -122,6 +138,8 @@ public:
     const Expr *Init = V->getInit();
     if (!Init)
       return true;
+    if (auto *Call = dyn_cast<CallExpr>(Init->IgnoreParenImpCasts()))
+      Receiver[Call] = V;
     if (auto *List = dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts()))
       for (const Expr *Part : List->inits())
         if (const VarDecl *Target = addressOf(Part))
@@ -137,6 +155,9 @@ public:
       const Expr *Arg = Call->getArg(I);
       const DeclRefExpr *Ref = variableRef(Arg);
       ParamRole R = B.Roles[I];
+      if (B.K == CallBinding::Kind::Binder && I < B.OneOf.size() &&
+          !B.OneOf[I].empty())
+        Choices.push_back({Call, Arg, B.OneOf[I]});
       if (B.K == CallBinding::Kind::Binder && R == ParamRole::Handle) {
         int Callable = B.roleIndex(ParamRole::Callable);
         SetUps.push_back({Call, Ref ? Ref->getDecl() : nullptr,
@@ -144,12 +165,20 @@ public:
       } else if (B.K == CallBinding::Kind::Rule && B.Bound &&
                  R == ParamRole::Handle) {
         Reads.emplace_back(Call, Arg);
+        if (B.hasOutputs())
+          Steps.insert(Call);
       } else if (R != ParamRole::Option) {
         continue;
       }
       if (Ref)
         LibraryUses.insert(Ref);
     }
+    // A set-up call that returns the handle (a driver's allocation) sets
+    // up the variable it initializes or is assigned to.
+    if (B.K == CallBinding::Kind::Binder && B.ReturnsHandle)
+      SetUps.push_back({Call, Receiver.lookup(Call),
+                        Call->getArg(B.roleIndex(ParamRole::Callable)),
+                        B.CallableField, /*Returned=*/true});
     // The library's other calls on a handle (iterate, free) compute with
     // it. Any other function (the user's, whose body ddx would
     // differentiate without the function the handle works on, or one
@@ -177,8 +206,12 @@ public:
           PointsTo[Holder].insert(Target);
     // A handle made again (`s = gsl_root_fsolver_alloc(T)`), or compared.
     if (Op->getOpcode() == BO_Assign && madeByLibrary(Op->getRHS()))
-      if (const DeclRefExpr *Ref = variableRef(Op->getLHS()))
+      if (const DeclRefExpr *Ref = variableRef(Op->getLHS())) {
         LibraryUses.insert(Ref);
+        if (auto *Call =
+                dyn_cast<CallExpr>(Op->getRHS()->IgnoreParenImpCasts()))
+          Receiver[Call] = Ref->getDecl();
+      }
     if (Op->isEqualityOp())
       for (const Expr *Side : {Op->getLHS(), Op->getRHS()})
         if (const DeclRefExpr *Ref = variableRef(Side))
@@ -211,7 +244,11 @@ private:
                                  Expr::NPC_ValueDependentIsNotNull))
       return true;
     auto *Call = dyn_cast<CallExpr>(E);
-    return Call && isLibraryCall(Call, Rules.bind(Call));
+    if (!Call)
+      return false;
+    CallBinding B = Rules.bind(Call);
+    return isLibraryCall(Call, B) ||
+           (B.K == CallBinding::Kind::Binder && B.ReturnsHandle);
   }
 
   const RuleBinder &Rules;
@@ -229,18 +266,22 @@ public:
       : U(U), Diags(Diags), SM(SM) {}
 
   bool run(llvm::DenseMap<const CallExpr *, BoundCallable> &Callables) {
+    for (const auto &C : U.Choices)
+      checkChoice(C);
     for (const SetUp &S : U.SetUps)
       if (S.Handle)
         Handles.insert(S.Handle);
       else
-        refuse(S.Call->getArg(0)->getExprLoc(),
+        refuse(S.Returned ? S.Call->getExprLoc()
+                          : S.Call->getArg(0)->getExprLoc(),
                "ddx follows the solver set up by '" + calleeName(S.Call) +
                    "' through a variable: pass the variable that holds the "
                    "solver");
     for (auto [Read, Handle] : U.Reads)
       if (const SetUp *S = setUpOf(Read, Handle)) {
         Callables[Read] = {S->Callable, S->Field};
-        checkCapturesKept(*S, Read);
+        if (!U.Steps.contains(Read))
+          checkCapturesKept(*S, Read);
       }
     checkUses();
     return Ok;
@@ -250,6 +291,41 @@ private:
   void refuse(SourceLocation At, const std::string &Message) {
     Diags.error(At, Message);
     Ok = false;
+  }
+
+  /// Refuses an argument that does not name one of the variables a
+  /// DDX_ONE_OF option lists (a stepper type the rules have no method for),
+  /// directly or through a local variable it initializes and nothing
+  /// writes again.
+  void checkChoice(const HandleUses::Choice &C) {
+    llvm::SmallVector<llvm::StringRef, 8> Names;
+    llvm::StringRef(C.Names).split(Names, ' ', -1, /*KeepEmpty=*/false);
+    const DeclRefExpr *Ref = variableRef(C.Arg);
+    auto *Local = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    const Expr *Again = nullptr;
+    if (Local && isLocal(Local) && Local->getInit()) {
+      for (auto [Written, At] : U.Writes)
+        if (Written == Local)
+          Again = At;
+      if (!Again)
+        Ref = variableRef(Local->getInit());
+    }
+    if (!Again && Ref && llvm::is_contained(Names, Ref->getDecl()->getName()))
+      return;
+    std::string What =
+        Again ? "'" + Local->getNameAsString() +
+                    "' is assigned again in this function, so ddx cannot "
+                    "tell which it holds"
+        : Ref ? "this argument is '" + Ref->getDecl()->getNameAsString() + "'"
+              : "this argument does not name one of them";
+    refuse(C.Arg->getExprLoc(), "ddx differentiates '" + calleeName(C.Call) +
+                                    "' with " + llvm::join(Names, ", ") +
+                                    " only; " + What);
+    if (Again)
+      Diags.note(Again->getExprLoc(), "assigned here");
+    Diags.note(C.Arg->getExprLoc(),
+               "name one of them here, as the argument itself or the "
+               "initializer of a local variable assigned nowhere else");
   }
 
   /// The set-up call whose callable a read of Handle gets: one of a local
@@ -389,13 +465,17 @@ private:
 
 bool bindHandles(const clang::Stmt *Body, const RuleBinder &Rules,
                  DiagReporter &Diags,
-                 llvm::DenseMap<const CallExpr *, BoundCallable> &Callables) {
+                 llvm::DenseMap<const CallExpr *, BoundCallable> &Callables,
+                 llvm::DenseSet<const CallExpr *> &Allocations) {
   if (!Body)
     return true;
   HandleUses U(Rules);
   U.TraverseStmt(const_cast<clang::Stmt *>(Body));
   if (U.SetUps.empty() && U.Reads.empty())
     return true;
+  for (const SetUp &S : U.SetUps)
+    if (S.Returned)
+      Allocations.insert(S.Call);
   return Binding(U, Diags, Rules.context().getSourceManager()).run(Callables);
 }
 

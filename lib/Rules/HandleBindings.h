@@ -23,16 +23,19 @@
 #include "Support/Diagnostics.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace ddx {
 
 /// For each call in Body whose rule reads a solver handle, the callable
-/// argument of the call that set that handle up. Returns false, having
+/// argument of the call that set that handle up; and the set-up calls that
+/// return their handle (Allocations). Returns false, having
 /// reported why, where a read has no unique set-up call in Body or a handle
 /// is used other than through the library's calls.
 bool bindHandles(
     const clang::Stmt *Body, const RuleBinder &Rules, DiagReporter &Diags,
-    llvm::DenseMap<const clang::CallExpr *, BoundCallable> &Callables);
+    llvm::DenseMap<const clang::CallExpr *, BoundCallable> &Callables,
+    llvm::DenseSet<const clang::CallExpr *> &Allocations);
 
 } // namespace ddx
 

@@ -255,11 +255,16 @@ bool RuleBinder::bindBinder(const FunctionDecl *FD,
     if (!Decl || Decl->getNumParams() != FD->getNumParams())
       continue;
     std::vector<ParamRole> Roles = rolesOf(Decl, FD, 0);
-    if (llvm::count(Roles, ParamRole::Handle) != 1 ||
+    bool ReturnsHandle = hasAnnotation(Decl, "ddx::handle") &&
+                         FD->getReturnType()->isPointerType();
+    if (llvm::count(Roles, ParamRole::Handle) != (ReturnsHandle ? 0 : 1) ||
         llvm::count(Roles, ParamRole::Callable) != 1)
       continue;
     B.K = CallBinding::Kind::Binder;
     B.Roles = std::move(Roles);
+    B.ReturnsHandle = ReturnsHandle;
+    for (const ParmVarDecl *P : Decl->parameters())
+      B.OneOf.push_back(annotationAfter(P, "ddx::one_of:").str());
     B.CallableField =
         annotationAfter(Decl->getParamDecl(B.roleIndex(ParamRole::Callable)),
                         "ddx::callable_field:")

@@ -100,6 +100,12 @@ struct CallBinding {
   /// For a binder whose callable parameter is DDX_CALLABLE_FIELD(name):
   /// the field of the struct it receives that holds the function.
   std::string CallableField;
+  /// A binder declared DDX_HANDLE itself: the handle is what the call
+  /// returns (gsl_odeiv2_driver_alloc_y_new), not one of its arguments.
+  bool ReturnsHandle = false;
+  /// For a binder: per parameter, the variables a DDX_ONE_OF option must
+  /// name at the call, space-separated ("" where any value will do).
+  std::vector<std::string> OneOf;
 
   /// The index of the first parameter of role R (a read's Handle, a
   /// binder's Callable), or -1.

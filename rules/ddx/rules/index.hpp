@@ -56,5 +56,8 @@
 #ifdef __GSL_MIN_H__
 #include <ddx/rules/gsl/min.hpp>
 #endif
+#ifdef __GSL_ODEIV2_H__
+#include <ddx/rules/gsl/odeiv2.hpp>
+#endif
 
 #endif // DDX_RULES_INDEX_HPP

@@ -10,10 +10,10 @@
 // the status kept. Forward and reverse mode against closed forms and
 // finite differences.
 // DDX-LIBS: -lgsl -lgslcblas -lm
+#include "check.hpp"
+#include <cmath>
 #include <ddx/ddx.hpp>
 #include <gsl/gsl_integration.h>
-#include <cmath>
-#include "check.hpp"
 
 struct Params {
   double a, b;
@@ -44,8 +44,8 @@ double model(double a, double b) { return helper(a, b) * a; }
 double over(const gsl_function *F, double lo, double hi,
             gsl_integration_workspace *w) {
   double result, abserr;
-  int status = gsl_integration_qags(F, lo, hi, 0, 1e-11, 200, w, &result,
-                                    &abserr);
+  int status =
+      gsl_integration_qags(F, lo, hi, 0, 1e-11, 200, w, &result, &abserr);
   return status == 0 ? result : -1.0;
 }
 double bounds(double a, double hi) {
@@ -113,6 +113,25 @@ double loop(double a, double b) {
   return sum;
 }
 
+// The params, a double of their own, changed between two integrals: the
+// reverse sweep puts the first value back before the first integral's
+// pullback reads it through the gsl_function (it read the second one).
+double exp_rate(double x, void *params) {
+  double k = *static_cast<double *>(params);
+  return std::exp(-k * x);
+}
+double rate_changed(double a, double b) {
+  double k = a;
+  gsl_function F{exp_rate, &k};
+  gsl_integration_workspace *w = gsl_integration_workspace_alloc(100);
+  double r1, r2, e;
+  gsl_integration_qags(&F, 0, 1, 0, 1e-12, 100, w, &r1, &e);
+  k = b;
+  gsl_integration_qags(&F, 0, 1, 0, 1e-12, 100, w, &r2, &e);
+  gsl_integration_workspace_free(w);
+  return r1 * r2;
+}
+
 int main() {
   const double a = 0.7, b = 1.3;
   {
@@ -147,12 +166,11 @@ int main() {
     auto [y1, tk] = ddx::derivative(tails, ddx::dual(k, 1.0), lo);
     auto [y2, tl] = ddx::derivative(tails, k, ddx::dual(lo, 1.0));
     double r1 = std::exp(-k * lo) / k, r3 = std::exp(k * lo) / k;
-    check::near("tails value", y, r1 + std::sqrt(M_PI / k) * k + r3 * r1,
-                1e-8);
-    check::fd("tails d/dk", dk, [&](double h) { return tails(k + h, lo); },
-              1e-6);
-    check::fd("tails d/dlo", dl, [&](double h) { return tails(k, lo + h); },
-              1e-6);
+    check::near("tails value", y, r1 + std::sqrt(M_PI / k) * k + r3 * r1, 1e-8);
+    check::fd(
+        "tails d/dk", dk, [&](double h) { return tails(k + h, lo); }, 1e-6);
+    check::fd(
+        "tails d/dlo", dl, [&](double h) { return tails(k, lo + h); }, 1e-6);
     check::near("tails d/dk fwd", tk, dk, 1e-9);
     check::near("tails d/dlo fwd", tl, dl, 1e-9);
     (void)y1;
@@ -178,6 +196,14 @@ int main() {
     check::near("loop d/db fwd", tb, db, 1e-9);
     (void)y1;
     (void)y2;
+  }
+  {
+    auto [y, da, db] =
+        ddx::gradient(rate_changed, ddx::active(1.1), ddx::active(0.7));
+    auto [y1, ta] = ddx::derivative(rate_changed, ddx::dual(1.1, 1.0), 0.7);
+    auto [y2, tb] = ddx::derivative(rate_changed, 1.1, ddx::dual(0.7, 1.0));
+    check::two_inputs("params changed between integrals", rate_changed, 1.1,
+                      0.7, y, da, db, y1, ta, y2, tb, 1e-8);
   }
   return check::finish();
 }
