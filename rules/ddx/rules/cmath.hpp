@@ -95,12 +95,14 @@ template <class T> T log1p_pushforward(T x, tangent_t<T> dx) {
 }
 
 // Powers.
+// (At 0 the slope is infinite; along a direction that does not move x,
+// an integrand's tangent at an end point, the tangent is 0, not 0/0.)
 template <class T> T sqrt_pushforward(T x, tangent_t<T> dx) {
-  return dx / (T(2) * std::sqrt(x));
+  return dx == T(0) ? T(0) : dx / (T(2) * std::sqrt(x));
 }
 template <class T> T cbrt_pushforward(T x, tangent_t<T> dx) {
   T c = std::cbrt(x);
-  return dx / (T(3) * c * c);
+  return dx == T(0) ? T(0) : dx / (T(3) * c * c);
 }
 template <class T, class U>
 auto pow_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U> dy) {

@@ -132,6 +132,56 @@ double rate_changed(double a, double b) {
   return r1 * r2;
 }
 
+// gsl_integration_cquad: the quadrature is rebuilt from its evaluations
+// (it keeps no record of the intervals it finished). An oscillating
+// integrand with an active upper bound, and one with a singular derivative
+// at 0, which cquad subdivides towards 0, dropping converged intervals.
+double wave(double x, void *p) {
+  const Params *q = static_cast<const Params *>(p);
+  return std::exp(-q->a * x) * std::cos(q->b * x * x);
+}
+double cquad_wave(double a, double hi) {
+  Params p{a, 7.0};
+  gsl_function F{&wave, &p};
+  gsl_integration_cquad_workspace *w =
+      gsl_integration_cquad_workspace_alloc(50);
+  double result = 0, abserr;
+  std::size_t n;
+  gsl_integration_cquad(&F, 0.0, hi, 1e-12, 1e-12, w, &result, &abserr, &n);
+  gsl_integration_cquad_workspace_free(w);
+  return result;
+}
+double root_x(double x, void *p) {
+  const Params *q = static_cast<const Params *>(p);
+  return std::sqrt(x) * std::exp(q->a * x) + q->b * std::log(x + 1e-3);
+}
+double cquad_root(double a, double b) {
+  Params p{a, b};
+  gsl_function F{&root_x, &p};
+  gsl_integration_cquad_workspace *w =
+      gsl_integration_cquad_workspace_alloc(100);
+  double result = 0;
+  gsl_integration_cquad(&F, 0.0, 2.0, 0, 1e-11, w, &result, nullptr, nullptr);
+  gsl_integration_cquad_workspace_free(w);
+  return result * result;
+}
+
+// An integrand infinite at 0, which cquad leaves out of its rules:
+// the integral of k / sqrt(x) + cos(k x) over [0, 1] is 2 k + sin(k) / k.
+double inverse_root(double x, void *p) {
+  double k = *static_cast<double *>(p);
+  return k / std::sqrt(x) + std::cos(k * x);
+}
+double cquad_infinite_end(double k) {
+  gsl_function F{&inverse_root, &k};
+  gsl_integration_cquad_workspace *w =
+      gsl_integration_cquad_workspace_alloc(200);
+  double result = 0;
+  gsl_integration_cquad(&F, 0.0, 1.0, 0, 1e-12, w, &result, nullptr, nullptr);
+  gsl_integration_cquad_workspace_free(w);
+  return result;
+}
+
 int main() {
   const double a = 0.7, b = 1.3;
   {
@@ -204,6 +254,36 @@ int main() {
     auto [y2, tb] = ddx::derivative(rate_changed, 1.1, ddx::dual(0.7, 1.0));
     check::two_inputs("params changed between integrals", rate_changed, 1.1,
                       0.7, y, da, db, y1, ta, y2, tb, 1e-8);
+  }
+  {
+    auto [y, da, dh] =
+        ddx::gradient(cquad_wave, ddx::active(0.8), ddx::active(1.5));
+    auto [y1, ta] = ddx::derivative(cquad_wave, ddx::dual(0.8, 1.0), 1.5);
+    auto [y2, th] = ddx::derivative(cquad_wave, 0.8, ddx::dual(1.5, 1.0));
+    check::near("cquad primal, bit for bit", y, cquad_wave(0.8, 1.5), 0.0);
+    check::two_inputs("cquad wave", cquad_wave, 0.8, 1.5, y, da, dh, y1, ta, y2,
+                      th, 1e-8);
+  }
+  {
+    auto [y, da, db] =
+        ddx::gradient(cquad_root, ddx::active(0.6), ddx::active(0.3));
+    auto [y1, ta] = ddx::derivative(cquad_root, ddx::dual(0.6, 1.0), 0.3);
+    auto [y2, tb] = ddx::derivative(cquad_root, 0.6, ddx::dual(0.3, 1.0));
+    check::near("cquad singular primal, bit for bit", y, cquad_root(0.6, 0.3),
+                0.0);
+    check::two_inputs("cquad singular", cquad_root, 0.6, 0.3, y, da, db, y1, ta,
+                      y2, tb, 1e-8);
+  }
+  {
+    const double k = 1.3;
+    auto [y, dk] = ddx::gradient(cquad_infinite_end, ddx::active(k));
+    auto [y1, tk] = ddx::derivative(cquad_infinite_end, ddx::dual(k, 1.0));
+    double exact = 2 + (k * std::cos(k) - std::sin(k)) / (k * k);
+    check::near("cquad infinite end value", y, 2 * k + std::sin(k) / k, 1e-9);
+    check::near("cquad infinite end d/dk", dk, exact, 1e-8);
+    check::near("cquad infinite end d/dk fwd", tk, exact, 1e-8);
+    check::near("cquad infinite end fwd vs rev", tk, dk, 1e-12);
+    (void)y1;
   }
   return check::finish();
 }

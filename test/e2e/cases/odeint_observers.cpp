@@ -62,6 +62,53 @@ double adaptive_steps(double mu, double x0) {
   return sum + product + scaled + x[0];
 }
 
+// A controlled Dormand-Prince stepper on a grid: odeint integrates
+// adaptively from each grid time to the next and calls the observer at the
+// grid times, so a sum over them is smooth in the parameters. Then
+// integrate_n_steps under Cash-Karp's control pushes the states it sees,
+// and a dense-output Dormand-Prince integrate_const sums over the states
+// it interpolates at the grid times (and the start).
+double controlled_grid(double mu, double x0) {
+  auto sys = [mu](const state2 &x, state2 &dxdt, double t) {
+    dxdt[0] = x[1];
+    dxdt[1] = mu * (1 - x[0] * x[0]) * x[1] - x[0] + 0.2 * std::cos(t);
+  };
+  double sum = 0;
+  std::vector<state2> seen;
+  state2 x{x0, 0.0};
+  ode::integrate_const(
+      ode::make_controlled(1e-12, 1e-12, ode::runge_kutta_dopri5<state2>()),
+      sys, x, 0.0, 1.0, 0.25,
+      [&sum](const state2 &s, double t) { sum += s[0] * (1 + t); });
+  double t = ode::integrate_n_steps(
+      ode::make_controlled(1e-12, 1e-12,
+                           ode::runge_kutta_cash_karp54<state2>()),
+      sys, x, 1.0, 0.2, 4,
+      [&seen](const state2 &s, double) { seen.push_back(s); });
+  double dense = 0;
+  ode::integrate_const(
+      ode::make_dense_output(1e-12, 1e-12, ode::runge_kutta_dopri5<state2>()),
+      sys, x, t, t + 1.0, 0.3,
+      [&dense](const state2 &s, double u) { dense += s[0] * s[1] * u; });
+  return sum + seen[2][0] * seen[4][1] + t + x[1] + dense;
+}
+
+// integrate(...) with an observer keeping the last state it sees. It
+// integrates under odeint's default error control (1e-6), whose choice of
+// steps the derivative holds fixed: finite differences of the primal
+// differ from it by about that much.
+double integrate_observed(double mu, double x0) {
+  auto sys = [mu](const state2 &x, state2 &dxdt, double) {
+    dxdt[0] = x[1];
+    dxdt[1] = mu * (1 - x[0] * x[0]) * x[1] - x[0];
+  };
+  double last = 0;
+  state2 x{x0, 0.0};
+  ode::integrate(sys, x, 0.0, 1.5, 0.1,
+                 [&last](const state2 &s, double) { last = s[0] - s[1]; });
+  return last * x[0];
+}
+
 int main() {
   {
     auto [v, dx, dy] =
@@ -78,6 +125,28 @@ int main() {
     auto [v2, ty] = ddx::derivative(adaptive_steps, 0.8, ddx::dual(1.5, 1.0));
     check::two_inputs("adaptive_steps", adaptive_steps, 0.8, 1.5, v, dx, dy, v1,
                       tx, v2, ty, 1e-7);
+  }
+  {
+    auto [v, dx, dy] =
+        ddx::gradient(integrate_observed, ddx::active(0.7), ddx::active(1.2));
+    auto [v1, tx] =
+        ddx::derivative(integrate_observed, ddx::dual(0.7, 1.0), 1.2);
+    auto [v2, ty] =
+        ddx::derivative(integrate_observed, 0.7, ddx::dual(1.2, 1.0));
+    check::near("integrate observed primal, bit for bit", v,
+                integrate_observed(0.7, 1.2), 0.0);
+    check::two_inputs("integrate observed", integrate_observed, 0.7, 1.2, v, dx,
+                      dy, v1, tx, v2, ty, 1e-4);
+  }
+  {
+    auto [v, dx, dy] =
+        ddx::gradient(controlled_grid, ddx::active(0.7), ddx::active(1.2));
+    auto [v1, tx] = ddx::derivative(controlled_grid, ddx::dual(0.7, 1.0), 1.2);
+    auto [v2, ty] = ddx::derivative(controlled_grid, 0.7, ddx::dual(1.2, 1.0));
+    check::near("controlled grid primal, bit for bit", v,
+                controlled_grid(0.7, 1.2), 0.0);
+    check::two_inputs("controlled grid", controlled_grid, 0.7, 1.2, v, dx, dy,
+                      v1, tx, v2, ty, 1e-7);
   }
   return check::finish();
 }

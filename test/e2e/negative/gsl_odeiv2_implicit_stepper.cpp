@@ -1,5 +1,5 @@
 // EXPECT-EXIT: 1
-// EXPECT-DIAG: 24:13: ddx differentiates 'gsl_odeiv2_driver_alloc_y_new' with gsl_odeiv2_step_rk2, gsl_odeiv2_step_rk4, gsl_odeiv2_step_rkf45, gsl_odeiv2_step_rkck, gsl_odeiv2_step_rk8pd only; this argument is 'gsl_odeiv2_step_rk4imp'
+// EXPECT-DIAG: 25:13: ddx differentiates 'gsl_odeiv2_driver_alloc_y_new' with gsl_odeiv2_step_rk2, gsl_odeiv2_step_rk4, gsl_odeiv2_step_rkf45, gsl_odeiv2_step_rkck, gsl_odeiv2_step_rk8pd only; this argument is 'gsl_odeiv2_step_rk4imp'
 // Case: a driver with an implicit stepper. The rule replays the steps with
 // an explicit Runge-Kutta method's tableau; an implicit or multistep
 // stepper (rk4imp, bsimp, msadams, msbdf) has none, so ddx refuses it at

@@ -1,5 +1,5 @@
 // ddx rules for GSL's adaptive integration: gsl_integration_qag, qags,
-// qagi, qagiu and qagil; and its non-adaptive gsl_integration_qng.
+// qagi, qagiu, qagil and cquad; and its non-adaptive gsl_integration_qng.
 //
 // The integrand arrives as a gsl_function (a function pointer and its
 // `void *params`); ddx passes, in its place, an object it generates for
@@ -30,6 +30,7 @@
 #include <ddx/rules/boost/math/quadrature/detail.hpp>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
+#include <limits>
 #include <vector>
 
 namespace ddx::rules::gsl_detail {
@@ -215,6 +216,167 @@ inline std::vector<point> qng_points(double a, double b, std::size_t count) {
   for (std::size_t i = 0; i < w.size(); ++i)
     out.push_back({c + h * nodes[i], h * w[i]});
   return out;
+}
+
+/// gsl_integration_cquad's 33 nodes on [-1, 1], in its order: the points
+/// it evaluates first, on [-1, 1] (where its midpoint is 0 and its half
+/// width 1, so each point is a node exactly), integrating a constant
+/// (which it accepts after those 33).
+inline const std::vector<double> &cquad_nodes() {
+  static const std::vector<double> nodes = [] {
+    std::vector<double> x;
+    gsl_function g{[](double t, void *v) {
+                     static_cast<std::vector<double> *>(v)->push_back(t);
+                     return 1.0;
+                   },
+                   &x};
+    gsl_integration_cquad_workspace *w =
+        gsl_integration_cquad_workspace_alloc(3);
+    double r, e;
+    std::size_t n;
+    gsl_integration_cquad(&g, -1.0, 1.0, 0.0, 1e-10, w, &r, &e, &n);
+    gsl_integration_cquad_workspace_free(w);
+    x.resize(33);
+    return x;
+  }();
+  return nodes;
+}
+
+/// The evaluations of the integrand cquad made, in order: a gsl_function
+/// that passes each on to the user's and keeps it.
+struct cquad_log {
+  const gsl_function *inner;
+  std::vector<double> x, fx;
+  static double evaluate(double x, void *v) {
+    cquad_log &log = *static_cast<cquad_log *>(v);
+    double y = GSL_FN_EVAL(log.inner, x);
+    log.x.push_back(x);
+    log.fx.push_back(y);
+    return y;
+  }
+};
+
+/// One interval of cquad's subdivision: its ends, the degree of its rule
+/// (depth d uses nodes 0, 8 >> d, ..., 32), whether it was split, and,
+/// per node, where the integrand was evaluated and its value (a child
+/// takes its ends' values from its parent).
+struct cquad_interval {
+  double a, b;
+  int depth;
+  bool split = false;
+  double x[33], fx[33];
+};
+
+/// The points of the quadrature cquad computed, rebuilt from its
+/// evaluations. cquad's result is the sum, over the intervals it never
+/// split (those it dropped as converged and those left in its heap), of
+/// the integral of the polynomial interpolating the integrand on the
+/// interval's nodes at its depth: an interpolatory rule, whose weights
+/// are the nodes' (interpolatory_weights). Its evaluations come in
+/// batches that say how the subdivision grew: the 33 nodes of [a, b];
+/// the nodes an interval's next depth adds (it raised the degree); three
+/// nodes of each half (it split the interval). Each batch is matched, to
+/// the bit, with the points cquad's own formulas give for an interval not
+/// yet split. A node where the integrand is not finite is left out of its
+/// interval's rule, as cquad leaves it out. Returns false if the
+/// evaluations do not follow that pattern (a divergent integral cquad
+/// gave up on) or the rebuilt sum is not the result.
+inline bool cquad_points(double a, double b, const cquad_log &log,
+                         double result, std::vector<point> &out) {
+  static const int skip[4] = {8, 4, 2, 1};
+  const std::vector<double> &xi = cquad_nodes();
+  std::size_t next = 0;
+  // Takes the next evaluation if it is at x, into node i of `iv`.
+  auto take = [&](cquad_interval &iv, int i, double x) {
+    if (next >= log.x.size() || log.x[next] != x)
+      return false;
+    iv.x[i] = x;
+    iv.fx[i] = log.fx[next++];
+    return true;
+  };
+  std::vector<cquad_interval> ivals(1);
+  ivals[0].a = a;
+  ivals[0].b = b;
+  ivals[0].depth = 3;
+  double m = (a + b) / 2, h = (b - a) / 2;
+  for (int i = 0; i <= 32; ++i)
+    if (!take(ivals[0], i, m + xi[i] * h))
+      return false;
+  while (next < log.x.size()) {
+    double x = log.x[next];
+    bool grew = false;
+    for (std::size_t k = 0; k < ivals.size() && !grew; ++k) {
+      if (ivals[k].split)
+        continue;
+      cquad_interval &iv = ivals[k];
+      m = (iv.a + iv.b) / 2;
+      h = (iv.b - iv.a) / 2;
+      if (iv.depth < 3 && x == m + xi[skip[iv.depth + 1]] * h) {
+        int d = ++iv.depth;
+        for (int i = skip[d]; i <= 32; i += 2 * skip[d])
+          if (!take(iv, i, m + xi[i] * h))
+            return false;
+        grew = true;
+      } else if (x == (iv.a + m) / 2 + xi[8] * h / 2) {
+        iv.split = true;
+        cquad_interval left = iv, right = iv;
+        left.b = right.a = m;
+        left.depth = right.depth = 0;
+        left.split = right.split = false;
+        left.x[32] = iv.x[16];
+        left.fx[32] = iv.fx[16];
+        right.x[0] = iv.x[16];
+        right.fx[0] = iv.fx[16];
+        for (cquad_interval *c : {&left, &right})
+          for (int i = 8; i < 32; i += 8)
+            if (!take(*c, i, (c->a + c->b) / 2 + xi[i] * h / 2))
+              return false;
+        ivals.push_back(left);
+        ivals.push_back(right);
+        grew = true;
+      }
+    }
+    if (!grew)
+      return false;
+  }
+  static const std::vector<double> weights[4] = {
+      interpolatory_weights({xi[0], xi[8], xi[16], xi[24], xi[32]}),
+      interpolatory_weights({xi[0], xi[4], xi[8], xi[12], xi[16], xi[20],
+                             xi[24], xi[28], xi[32]}),
+      [&] {
+        std::vector<double> x;
+        for (int i = 0; i <= 32; i += 2)
+          x.push_back(xi[i]);
+        return interpolatory_weights(x);
+      }(),
+      interpolatory_weights(xi)};
+  double sum = 0, size = 0;
+  std::vector<int> nodes;
+  std::vector<double> at;
+  for (const cquad_interval &iv : ivals) {
+    if (iv.split)
+      continue;
+    // cquad leaves a non-finite value out of the interval's rule (it
+    // downdates the interpolant): the rule on the other nodes.
+    nodes.clear();
+    at.clear();
+    for (int i = 0; i <= 32; i += skip[iv.depth])
+      if (std::isfinite(iv.fx[i])) {
+        nodes.push_back(i);
+        at.push_back(xi[i]);
+      }
+    const std::vector<double> &w = at.size() == 32u / skip[iv.depth] + 1
+                                       ? weights[iv.depth]
+                                       : interpolatory_weights(at);
+    double half = (iv.b - iv.a) / 2;
+    for (std::size_t j = 0; j < nodes.size(); ++j) {
+      int i = nodes[j];
+      out.push_back({iv.x[i], half * w[j]});
+      sum += half * w[j] * iv.fx[i];
+      size += std::fabs(half * w[j] * iv.fx[i]);
+    }
+  }
+  return std::fabs(sum - result) <= 1e-10 * size + 1e-300;
 }
 
 /// A generated callable object as a gsl_function.
@@ -492,6 +654,52 @@ void gsl_integration_qng_pullback(
     const std::vector<gsl_detail::point> &points, DDX_CALLABLE F f, double a,
     double b, DDX_OPTION double, DDX_OPTION double, double *,
     DDX_OPTION double *, DDX_OPTION std::size_t *, ::ddx::tangent_t<double> &da,
+    ::ddx::tangent_t<double> &db, double *d_result) {
+  gsl_detail::finite_pullback(f, points, a, b, da, db, *d_result);
+}
+
+// gsl_integration_cquad subdivides adaptively with Clenshaw-Curtis rules
+// of 5 to 33 points and keeps no record of the intervals it finished: the
+// forward sweep passes it a gsl_function that logs each evaluation and
+// rebuilds the quadrature from the log (gsl_detail::cquad_points). If the
+// log does not follow cquad's pattern (a divergent integral), the
+// derivative is NaN.
+template <class F>
+::ddx::recorded<int, std::vector<gsl_detail::point>>
+gsl_integration_cquad_forward(
+    DDX_CALLABLE F f, double a, double b, DDX_OPTION double epsabs,
+    DDX_OPTION double epsrel,
+    DDX_OPTION gsl_integration_cquad_workspace *workspace, double *result,
+    DDX_OPTION double *abserr, DDX_OPTION std::size_t *nevals) {
+  gsl_function g = gsl_detail::as_gsl(f);
+  gsl_detail::cquad_log log{&g, {}, {}};
+  gsl_function logged{&gsl_detail::cquad_log::evaluate, &log};
+  int status = ::gsl_integration_cquad(&logged, a, b, epsabs, epsrel, workspace,
+                                       result, abserr, nevals);
+  std::vector<gsl_detail::point> points;
+  if (!gsl_detail::cquad_points(a, b, log, *result, points))
+    points.assign(1, {a, std::numeric_limits<double>::quiet_NaN()});
+  return {status, std::move(points)};
+}
+template <class F>
+int gsl_integration_cquad_pushforward(
+    DDX_CALLABLE F f, double a, double b, DDX_OPTION double epsabs,
+    DDX_OPTION double epsrel,
+    DDX_OPTION gsl_integration_cquad_workspace *workspace, double *result,
+    DDX_OPTION double *abserr, DDX_OPTION std::size_t *nevals,
+    ::ddx::tangent_t<double> da, ::ddx::tangent_t<double> db,
+    double *d_result) {
+  auto r = gsl_integration_cquad_forward(f, a, b, epsabs, epsrel, workspace,
+                                         result, abserr, nevals);
+  *d_result = gsl_detail::finite_tangent(f, r.record, a, b, da, db);
+  return r.value;
+}
+template <class F>
+void gsl_integration_cquad_pullback(
+    const std::vector<gsl_detail::point> &points, DDX_CALLABLE F f, double a,
+    double b, DDX_OPTION double, DDX_OPTION double,
+    DDX_OPTION gsl_integration_cquad_workspace *, double *, DDX_OPTION double *,
+    DDX_OPTION std::size_t *, ::ddx::tangent_t<double> &da,
     ::ddx::tangent_t<double> &db, double *d_result) {
   gsl_detail::finite_pullback(f, points, a, b, da, db, *d_result);
 }

@@ -829,23 +829,41 @@ void dense_pullback(const Stepper &stepper, const F &f,
 /// integrate_const.hpp and integrate_n_steps.hpp): whole steps, the state
 /// interpolated at the grid times; here each step and the last
 /// interpolation recorded into path.
-template <class Stepper, class System, class State, class Time>
+///
+/// dense_const also calls an observer where odeint calls it, at the start
+/// and at each interpolation, recording each as an observation (the
+/// interpolated states in path.seen); with no_observer it records none.
+template <class Stepper, class System, class State, class Time,
+          class Observe = no_observer>
 std::size_t dense_const(Stepper stepper, System system, State &state,
                         Time start, Time end, Time dt,
-                        trajectory<State, Time> &path) {
+                        trajectory<State, Time> &path, Observe observe = {}) {
   namespace detail = ::boost::numeric::odeint::detail;
+  constexpr bool observed = !std::is_same_v<Observe, no_observer>;
   auto &st = stepper;
   auto stepped = [&] { path.record(st.current_state(), st.current_time()); };
+  auto interpolated = [&](Time t) {
+    path.interpolate(t);
+    if constexpr (observed) {
+      path.seen_at.push_back({path.states.size() - 2, t});
+      path.seen.push_back(state);
+      observe(state, t);
+    }
+  };
   Time time = start;
   st.initialize(state, time, dt);
   stepped();
+  if constexpr (observed) {
+    path.observe(time);
+    observe(state, time);
+  }
   time += dt;
   int obs_step = 1;
   std::size_t real_step = 0;
   while (detail::less_eq_with_sign(static_cast<Time>(time + dt), end, dt)) {
     while (detail::less_eq_with_sign(time, st.current_time(), dt)) {
       st.calc_state(time, state);
-      path.interpolate(time);
+      interpolated(time);
       ++obs_step;
       time = start + static_cast<Time>(obs_step) * dt;
     }
@@ -868,7 +886,7 @@ std::size_t dense_const(Stepper stepper, System system, State &state,
   }
   if (detail::less_eq_with_sign(time, end, dt)) {
     st.calc_state(time, state);
-    path.interpolate(time);
+    interpolated(time);
   }
   return real_step;
 }
@@ -939,10 +957,24 @@ auto recording(Run run, std::size_t steps = 0, User *user = nullptr) {
 /// each grid time to the next, taking the step size on; here each interval
 /// observed into path. The count of steps or the final time, as odeint
 /// returns it.
-template <class Stepper, class System, class State, class Time>
+///
+/// Each calls an observer at every grid time with the state there (the one
+/// the next interval opens with, or the last): observe(x, t), recorded as
+/// an observation of that state.
+template <class State, class Time, class Observe>
+void grid_observation(trajectory<State, Time> &path, const State &x, Time t,
+                      Observe &observe) {
+  if (path.states.empty())
+    path.record(x, t); // (the first interval's opening, recorded early)
+  path.observe(t);
+  observe(x, t);
+}
+template <class Stepper, class System, class State, class Time,
+          class Observe = no_observer>
 std::size_t grid_controlled(Stepper stepper, System system, State &state,
                             Time start, Time end, Time dt,
-                            trajectory<State, Time> &path) {
+                            trajectory<State, Time> &path,
+                            Observe observe = {}) {
   namespace ode = ::boost::numeric::odeint;
   Time time = start;
   const Time time_step = dt;
@@ -950,27 +982,32 @@ std::size_t grid_controlled(Stepper stepper, System system, State &state,
   int step = 0;
   while (ode::detail::less_eq_with_sign(static_cast<Time>(time + time_step),
                                         end, dt)) {
+    grid_observation(path, state, time, observe);
     real_steps += ode::detail::integrate_adaptive(
         stepper, system, state, time, static_cast<Time>(time + time_step), dt,
         path.interval_observer(), ode::controlled_stepper_tag());
     ++step;
     time = start + static_cast<Time>(step) * time_step;
   }
+  grid_observation(path, state, time, observe);
   return real_steps;
 }
-template <class Stepper, class System, class State, class Time>
+template <class Stepper, class System, class State, class Time,
+          class Observe = no_observer>
 Time steps_controlled(Stepper stepper, System system, State &state, Time start,
-                      Time dt, std::size_t steps,
-                      trajectory<State, Time> &path) {
+                      Time dt, std::size_t steps, trajectory<State, Time> &path,
+                      Observe observe = {}) {
   namespace ode = ::boost::numeric::odeint;
   Time time = start;
   Time time_step = dt;
   for (std::size_t step = 0; step < steps; ++step) {
+    grid_observation(path, state, time, observe);
     ode::detail::integrate_adaptive(
         stepper, system, state, time, static_cast<Time>(time + time_step), dt,
         path.interval_observer(), ode::controlled_stepper_tag());
     time = start + static_cast<Time>(step + 1) * time_step;
   }
+  grid_observation(path, state, time, observe);
   return time;
 }
 
@@ -1341,6 +1378,70 @@ void integrate_n_steps_pullback(
   odeint_detail::pullback(stepper, system, path, path.accepted(), dstate);
 }
 
+// The same with an observer, called at each grid time with the state
+// there, as odeint calls it (DDX_IN_ORDER): the derivative is the
+// observer's own at each observation, as for integrate_times.
+#define DDX_ODEINT_CONTROLLED_GRID_RULES(name, loop, Result, Returned, grid,   \
+                                         args, unnamed, seed)                  \
+  template <class E, class C, class Adj, class Res, class Cat, class System,   \
+            class State, class Time, class Observer>                           \
+  auto name##_forward(                                                         \
+      DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj,   \
+                                                                  Res, Cat>    \
+          stepper,                                                             \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
+      DDX_ODEINT_UNPAREN grid, DDX_CALLABLE DDX_IN_ORDER Observer observer) {  \
+    odeint_detail::trajectory<State, Time> path;                               \
+    Result value = odeint_detail::loop(                                        \
+        stepper, system, state, DDX_ODEINT_UNPAREN args, path,                 \
+        [&](const State &x, Time t) { observer(x, t); });                      \
+    return ::ddx::recorded<Result, odeint_detail::trajectory<State, Time>>{    \
+        value, std::move(path)};                                               \
+  }                                                                            \
+  template <class E, class C, class Adj, class Res, class Cat, class System,   \
+            class State, class Time, class Observer>                           \
+  Returned name##_pushforward(                                                 \
+      DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj,   \
+                                                                  Res, Cat>    \
+          stepper,                                                             \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &state,               \
+      DDX_ODEINT_UNPAREN grid, DDX_CALLABLE DDX_IN_ORDER Observer observer,    \
+      State &dstate) {                                                         \
+    odeint_detail::trajectory<State, Time> path;                               \
+    Result value = odeint_detail::loop(stepper, system, state,                 \
+                                       DDX_ODEINT_UNPAREN args, path);         \
+    odeint_detail::observed_tangent(stepper, system, observer, path,           \
+                                    path.accepted(), dstate);                  \
+    if constexpr (std::is_integral_v<Returned>)                                \
+      return value;                                                            \
+    else /* (a final time: its tangent is 0) */                                \
+      return Returned(value, Time(0));                                         \
+  }                                                                            \
+  template <class E, class C, class Adj, class Res, class Cat, class System,   \
+            class State, class Time, class Observer>                           \
+  void name##_pullback(                                                        \
+      const odeint_detail::trajectory<State, Time> &path,                      \
+      DDX_OPTION ::boost::numeric::odeint::controlled_runge_kutta<E, C, Adj,   \
+                                                                  Res, Cat>    \
+          stepper,                                                             \
+      DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &,                    \
+      DDX_ODEINT_UNPAREN unnamed, DDX_CALLABLE DDX_IN_ORDER Observer observer, \
+      DDX_ODEINT_UNPAREN seed State &dstate) {                                 \
+    odeint_detail::observed_pullback(stepper, system, observer, path,          \
+                                     path.accepted(), dstate);                 \
+  }
+DDX_ODEINT_CONTROLLED_GRID_RULES(
+    integrate_const, grid_controlled, std::size_t, std::size_t,
+    (DDX_OPTION Time start, DDX_OPTION Time end, DDX_OPTION Time dt),
+    (start, end, dt), (DDX_OPTION Time, DDX_OPTION Time, DDX_OPTION Time), ())
+DDX_ODEINT_CONTROLLED_GRID_RULES(
+    integrate_n_steps, steps_controlled, Time, ::ddx::dual<Time>,
+    (DDX_OPTION Time start, DDX_OPTION Time dt, DDX_OPTION std::size_t steps),
+    (start, dt, steps),
+    (DDX_OPTION Time, DDX_OPTION Time, DDX_OPTION std::size_t),
+    (::ddx::tangent_t<Time>, ))
+#undef DDX_ODEINT_CONTROLLED_GRID_RULES
+
 // integrate_const(stepper, system, state, t0, t1, dt) and
 // integrate_n_steps(stepper, system, state, t0, dt, n) with a dense-output
 // stepper (make_dense_output(abs, rel, runge_kutta_dopri5<...>())): odeint
@@ -1378,6 +1479,47 @@ void integrate_const_pullback(
     DDX_OUTPUT_RANGE State &, DDX_OPTION Time, DDX_OPTION Time, DDX_OPTION Time,
     State &dstate) {
   odeint_detail::dense_pullback(stepper, system, path, dstate);
+}
+
+// integrate_const with a dense-output stepper and an observer, called at
+// the start and at each interpolated grid time (DDX_IN_ORDER): the
+// derivative is the observer's own at each observation, as for
+// integrate_times.
+template <class S, class System, class State, class Time, class Observer>
+auto integrate_const_forward(DDX_OPTION dense_output_fsal<S> stepper,
+                             DDX_CALLABLE System system,
+                             DDX_OUTPUT_RANGE State &state,
+                             DDX_OPTION Time start, DDX_OPTION Time end,
+                             DDX_OPTION Time dt,
+                             DDX_CALLABLE DDX_IN_ORDER Observer observer) {
+  odeint_detail::trajectory<State, Time> path;
+  std::size_t steps = odeint_detail::dense_const(
+      stepper, system, state, start, end, dt, path,
+      [&](const State &x, Time t) { observer(x, t); });
+  return ::ddx::recorded<std::size_t, odeint_detail::trajectory<State, Time>>{
+      steps, std::move(path)};
+}
+template <class S, class System, class State, class Time, class Observer>
+std::size_t integrate_const_pushforward(
+    DDX_OPTION dense_output_fsal<S> stepper, DDX_CALLABLE System system,
+    DDX_OUTPUT_RANGE State &state, DDX_OPTION Time start, DDX_OPTION Time end,
+    DDX_OPTION Time dt, DDX_CALLABLE DDX_IN_ORDER Observer observer,
+    State &dstate) {
+  odeint_detail::trajectory<State, Time> path;
+  std::size_t steps = odeint_detail::dense_const(
+      stepper, system, state, start, end, dt, path, [](const State &, Time) {});
+  odeint_detail::dense_observed_tangent(stepper, system, observer, path,
+                                        dstate);
+  return steps;
+}
+template <class S, class System, class State, class Time, class Observer>
+void integrate_const_pullback(
+    const odeint_detail::trajectory<State, Time> &path,
+    DDX_OPTION dense_output_fsal<S> stepper, DDX_CALLABLE System system,
+    DDX_OUTPUT_RANGE State &, DDX_OPTION Time, DDX_OPTION Time, DDX_OPTION Time,
+    DDX_CALLABLE DDX_IN_ORDER Observer observer, State &dstate) {
+  odeint_detail::dense_observed_pullback(stepper, system, observer, path,
+                                         dstate);
 }
 
 template <class S, class System, class State, class Time>
@@ -1535,6 +1677,45 @@ void integrate_pullback(const odeint_detail::trajectory<State, Time> &path,
   odeint_detail::pullback(
       odeint_detail::with_tableau<odeint_detail::runge_kutta_dopri5_tableau>(),
       system, path, path.accepted(), dstate);
+}
+
+// integrate(system, state, t0, t1, dt, observer): the observer is called
+// after each of its steps, as for integrate_adaptive above.
+template <class System, class State, class Time, class Observer>
+auto integrate_forward(DDX_CALLABLE System system,
+                       DDX_OUTPUT_RANGE State &state, DDX_OPTION Time start,
+                       DDX_OPTION Time end, DDX_OPTION Time dt,
+                       DDX_CALLABLE DDX_IN_ORDER Observer observer) {
+  return odeint_detail::recording<State, Time>(
+      [&](auto recorder) {
+        return ::boost::numeric::odeint::integrate(system, state, start, end,
+                                                   dt, recorder);
+      },
+      0, &observer);
+}
+template <class System, class State, class Time, class Observer>
+std::size_t integrate_pushforward(DDX_CALLABLE System system,
+                                  DDX_OUTPUT_RANGE State &state,
+                                  DDX_OPTION Time start, DDX_OPTION Time end,
+                                  DDX_OPTION Time dt,
+                                  DDX_CALLABLE DDX_IN_ORDER Observer observer,
+                                  State &dstate) {
+  auto r = integrate_forward(system, state, start, end, dt);
+  r.record.observe_all();
+  odeint_detail::observed_tangent(
+      odeint_detail::with_tableau<odeint_detail::runge_kutta_dopri5_tableau>(),
+      system, observer, r.record, r.record.accepted(), dstate);
+  return r.value;
+}
+template <class System, class State, class Time, class Observer>
+void integrate_pullback(const odeint_detail::trajectory<State, Time> &path,
+                        DDX_CALLABLE System system, DDX_OUTPUT_RANGE State &,
+                        DDX_OPTION Time, DDX_OPTION Time, DDX_OPTION Time,
+                        DDX_CALLABLE DDX_IN_ORDER Observer observer,
+                        State &dstate) {
+  odeint_detail::observed_pullback(
+      odeint_detail::with_tableau<odeint_detail::runge_kutta_dopri5_tableau>(),
+      system, observer, path, path.accepted(), dstate);
 }
 
 } // namespace ddx::rules::boost::numeric::odeint
