@@ -113,10 +113,16 @@ bool holdsAddresses(QualType T) {
 /// in a pair): the memory becomes reachable through pointers this pass
 /// does not follow, so it counts as unknown memory.
 void PointerTargets::findStoredAddresses(const Block &B) {
+  int Holder = -1; // the variable the statement at hand stores into
   auto Store = [&](const TargetList &Into) {
-    for (int T : Into)
-      if (PointerTarget::isVariable(T) && !llvm::is_contained(Stored, T))
+    for (int T : Into) {
+      if (!PointerTarget::isVariable(T))
+        continue;
+      if (!llvm::is_contained(Stored, T))
         Stored.push_back(T);
+      if (!llvm::is_contained(Holders, std::make_pair(T, Holder)))
+        Holders.push_back({T, Holder});
+    }
   };
   std::function<void(const clang::Stmt *, bool)> Walk =
       [&](const clang::Stmt *N, bool Kept) {
@@ -144,12 +150,15 @@ void PointerTargets::findStoredAddresses(const Block &B) {
     if (S.K == Stmt::Kind::Assign && S.Value) {
       bool ToPointerVar =
           V >= 0 && S.Path.empty() && !S.LValue && isPointerVar(IR.Vars[V]);
+      Holder = V >= 0 ? V : Printer.rootVar(S.LValue);
       Walk(S.Value, !ToPointerVar);
     }
     // (A pointer or iterator result is followed by collect.)
     if (S.K == Stmt::Kind::Call && S.Call && V >= 0 &&
-        !isPointerVar(IR.Vars[V]))
+        !isPointerVar(IR.Vars[V])) {
+      Holder = V;
       Walk(S.Call, /*Kept=*/true);
+    }
     findStoredAddresses(S.Then);
     findStoredAddresses(S.Else);
   }

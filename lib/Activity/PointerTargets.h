@@ -64,6 +64,15 @@ public:
   /// Whether the address of the variable Var is kept where no pointer
   /// variable holds it (`Acc a{&u};`, `s.p = &u;`).
   bool isStored(int Var) const { return llvm::is_contained(Stored, Var); }
+  /// The variables that keep Var's address where no pointer variable
+  /// holds it (`s` for `s.p = &u`, a gsl_function for its params).
+  llvm::SmallVector<int, 2> holdersOf(int Var) const {
+    llvm::SmallVector<int, 2> Out;
+    for (auto [Held, Holder] : Holders)
+      if (Held == Var && Holder >= 0)
+        Out.push_back(Holder);
+    return Out;
+  }
   /// The variables through which code may read Target: itself (a
   /// variable), the pointers that may point into it, pointers to those.
   /// Written: the type of what was written there, for unknown memory.
@@ -100,6 +109,8 @@ private:
   std::vector<TargetList> Targets;
   /// Variables whose address is kept elsewhere than in a pointer variable.
   llvm::SmallVector<int, 4> Stored;
+  /// (stored variable, the variable its address is kept in) pairs.
+  llvm::SmallVector<std::pair<int, int>, 4> Holders;
 };
 
 } // namespace ddx

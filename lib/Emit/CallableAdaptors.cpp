@@ -564,6 +564,16 @@ std::string CallableAdaptors::construct(EmitContext &C,
             (W.valueReturn() ? "::ddx::dual<" + Ret + ">" : Ret) +
             " pushforward(" + W.params(AdaptorKind::Dual) +
             ") const {\nreturn " + Call + W.args(Shadowed, "") + ");\n}\n";
+  } else if (K == AdaptorKind::Value) {
+    // Only evaluates (the forward sweep of reverse mode integrates with
+    // it): the plain function, the forward-mode instance with nothing
+    // active, which records nothing.
+    const Instance &Plain = C.Plan.get(R.What, Mode::Tangent, Acts, Names, At);
+    auto NoShadow = [](const Slot &) { return std::string(); };
+    Text += Ret + " operator()(" + W.params(AdaptorKind::Value) +
+            ") const {\nreturn ::ddx_generated::" + Plain.Name + "(" +
+            W.args(NoShadow, "") + ")" + (W.valueReturn() ? ".value" : "") +
+            ";\n}\n";
   } else {
     const Instance &Fwd =
         C.Plan.get(R.What, Mode::ForwardSweep, Acts, Names, At);

@@ -727,10 +727,12 @@ Sweeps InstanceBuilder::sweeps(bool RunsAgain) {
     const std::string &Name = IR.Vars[V].Name;
     std::string Push = "_tape.push(" + Name + ");";
     std::string Pop = "_tape.pop(" + Name + ");";
-    // (A variable whose address a struct keeps, `F.params = &k`, may be
-    // read through it: by the callable a rule's pullback builds from a
-    // gsl_function.)
-    if (readsInReverse(V, S.Reverse) || Pointers.isStored(V))
+    // (A variable whose address a struct keeps, `F.params = &k`, is read
+    // through it where the struct is: by the callable a rule's pullback
+    // builds from a gsl_function.)
+    if (readsInReverse(V, S.Reverse) ||
+        llvm::any_of(Pointers.holdersOf(V),
+                     [&](int H) { return readsInReverse(H, S.Reverse); }))
       continue;
     S.Forward.erase(std::remove(S.Forward.begin(), S.Forward.end(), Push),
                     S.Forward.end());

@@ -957,9 +957,21 @@ namespace {
 /// member written).
 class IndirectWrites : public RecursiveASTVisitor<IndirectWrites> {
 public:
-  explicit IndirectWrites(llvm::DenseSet<const ValueDecl *> Roots)
-      : Roots(std::move(Roots)) {}
+  explicit IndirectWrites(llvm::DenseSet<const ValueDecl *> Roots,
+                          bool Counts = false)
+      : Roots(std::move(Roots)), Counts(Counts) {}
   const ValueDecl *Found = nullptr;
+
+  /// A local pointer made from a root (`Prey *p = static_cast<Prey *>(
+  /// params)`) writes where the root points.
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->getType()->isPointerType() && V->getInit())
+      if (auto *Ref = dyn_cast<DeclRefExpr>(
+              V->getInit()->IgnoreParenCasts()->IgnoreParenImpCasts());
+          Ref && Roots.contains(Ref->getDecl()))
+        Roots.insert(V);
+    return true;
+  }
 
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
@@ -979,13 +991,15 @@ public:
 
 private:
   void check(const Expr *Target) {
-    // (A count of calls kept through a pointer carries no derivative.)
+    // (A count of calls kept through a pointer carries no derivative;
+    // with Counts, a count changes what the program does all the same.)
     QualType Written = Target->getType();
-    if (Written->isIntegralOrEnumerationType() || Written->isPointerType())
+    if ((Written->isIntegralOrEnumerationType() && !Counts) ||
+        Written->isPointerType())
       return;
     bool Indirect = false;
     while (Target) {
-      Target = Target->IgnoreParenImpCasts();
+      Target = Target->IgnoreParenCasts();
       if (auto *U = dyn_cast<UnaryOperator>(Target);
           U && U->getOpcode() == UO_Deref) {
         Indirect = true;
@@ -1014,6 +1028,7 @@ private:
     }
   }
   llvm::DenseSet<const ValueDecl *> Roots;
+  bool Counts;
 };
 } // namespace
 
@@ -1033,9 +1048,15 @@ const ValueDecl *writtenIndirectly(const ResolvedCallable &R) {
       if (F->getType()->isPointerType() || F->getType()->isReferenceType())
         Roots.insert(F);
   }
+  // A function's context (a gsl_function's `void *params`): the user's
+  // data, which it may not write at all, counts included (the rule calls
+  // it more often than the library does).
+  bool Context = R.Context && Body->getNumParams() > 0;
+  if (Context)
+    Roots.insert(Body->getParamDecl(Body->getNumParams() - 1));
   if (Roots.empty())
     return nullptr;
-  IndirectWrites Finder(std::move(Roots));
+  IndirectWrites Finder(std::move(Roots), Context);
   Finder.TraverseStmt(const_cast<clang::Stmt *>(Body->getBody()));
   return Finder.Found;
 }

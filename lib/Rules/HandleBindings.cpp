@@ -16,6 +16,15 @@ const DeclRefExpr *variableRef(const Expr *E) {
   return Ref && isa<VarDecl>(Ref->getDecl()) ? Ref : nullptr;
 }
 
+/// E without parentheses, conversions and the braces of a scalar's
+/// initializer (`T *p{f()}`).
+const Expr *unbraced(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (auto *List = dyn_cast<InitListExpr>(E); List && List->getNumInits() == 1)
+    return List->getInit(0)->IgnoreParenImpCasts();
+  return E;
+}
+
 /// The variable whose storage E denotes a part of (`c`, `c.b`, `a[i]`).
 const VarDecl *storageVariable(const Expr *E) {
   E = E->IgnoreParenImpCasts();
@@ -125,6 +134,9 @@ public:
     std::string Names;
   };
   std::vector<Choice> Choices;
+  /// Uses of a variable that read its value (and nothing else: no write,
+  /// no address, no reference bound to it).
+  llvm::SmallPtrSet<const DeclRefExpr *, 16> ValueReads;
   /// The variable each call initializes or is assigned to.
   llvm::DenseMap<const CallExpr *, const ValueDecl *> Receiver;
 
@@ -138,13 +150,13 @@ public:
     const Expr *Init = V->getInit();
     if (!Init)
       return true;
-    if (auto *Call = dyn_cast<CallExpr>(Init->IgnoreParenImpCasts()))
+    if (auto *Call = dyn_cast<CallExpr>(unbraced(Init)))
       Receiver[Call] = V;
     if (auto *List = dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts()))
       for (const Expr *Part : List->inits())
         if (const VarDecl *Target = addressOf(Part))
           PointsTo[V].insert(Target);
-    if (V->getType()->isPointerType() && !madeByLibrary(Init))
+    if (V->getType()->isPointerType() && !madeByLibrary(unbraced(Init)))
       MadeElsewhere.push_back(V);
     return true;
   }
@@ -230,6 +242,9 @@ public:
   }
 
   bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() == CK_LValueToRValue)
+      if (auto *Ref = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
+        ValueReads.insert(Ref);
     if (Cast->getCastKind() == CK_PointerToBoolean)
       if (const DeclRefExpr *Ref = variableRef(Cast->getSubExpr()))
         LibraryUses.insert(Ref);
@@ -304,28 +319,41 @@ private:
     auto *Local = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     const Expr *Again = nullptr;
     if (Local && isLocal(Local) && Local->getInit()) {
-      for (auto [Written, At] : U.Writes)
-        if (Written == Local)
-          Again = At;
+      // Only read where it is used: never assigned, its address never
+      // taken, no reference bound to it (through which it could change).
+      for (const DeclRefExpr *Use : U.Uses)
+        if (Use->getDecl() == Local && !U.ValueReads.contains(Use))
+          Again = Use;
       if (!Again)
-        Ref = variableRef(Local->getInit());
+        Ref = variableRef(unbraced(Local->getInit()));
     }
-    if (!Again && Ref && llvm::is_contained(Names, Ref->getDecl()->getName()))
+    if (!Again && Ref && isLibraryVariable(Ref->getDecl()) &&
+        llvm::is_contained(Names, Ref->getDecl()->getName()))
       return;
     std::string What =
         Again ? "'" + Local->getNameAsString() +
-                    "' is assigned again in this function, so ddx cannot "
-                    "tell which it holds"
-        : Ref ? "this argument is '" + Ref->getDecl()->getNameAsString() + "'"
+                    "' may be changed in this function, so ddx cannot tell "
+                    "which it holds"
+        : Ref ? "this argument is '" +
+                    Ref->getDecl()->getQualifiedNameAsString() + "'"
               : "this argument does not name one of them";
     refuse(C.Arg->getExprLoc(), "ddx differentiates '" + calleeName(C.Call) +
                                     "' with " + llvm::join(Names, ", ") +
                                     " only; " + What);
     if (Again)
-      Diags.note(Again->getExprLoc(), "assigned here");
+      Diags.note(Again->getExprLoc(), "changed, or made changeable, here");
     Diags.note(C.Arg->getExprLoc(),
                "name one of them here, as the argument itself or the "
-               "initializer of a local variable assigned nowhere else");
+               "initializer of a local variable used nowhere else but read");
+  }
+
+  /// A variable the library declares at file scope (GSL's stepper types),
+  /// not one of the user's of the same name.
+  bool isLibraryVariable(const ValueDecl *D) const {
+    auto *V = dyn_cast<VarDecl>(D);
+    return V && V->hasGlobalStorage() &&
+           V->getDeclContext()->getRedeclContext()->isTranslationUnit() &&
+           SM.isInSystemHeader(V->getLocation());
   }
 
   /// The set-up call whose callable a read of Handle gets: one of a local

@@ -1,6 +1,6 @@
 // EXPECT-EXIT: 1
-// EXPECT-DIAG: 21:62: ddx differentiates 'gsl_odeiv2_driver_alloc_y_new' with gsl_odeiv2_step_rk2, gsl_odeiv2_step_rk4, gsl_odeiv2_step_rkf45, gsl_odeiv2_step_rkck, gsl_odeiv2_step_rk8pd only; 'T' is assigned again in this function, so ddx cannot tell which it holds
-// EXPECT-NOTE: 20:7: assigned here
+// EXPECT-DIAG: 21:62: ddx differentiates 'gsl_odeiv2_driver_alloc_y_new' with gsl_odeiv2_step_rk2, gsl_odeiv2_step_rk4, gsl_odeiv2_step_rkf45, gsl_odeiv2_step_rkck, gsl_odeiv2_step_rk8pd only; 'T' may be changed in this function, so ddx cannot tell which it holds
+// EXPECT-NOTE: 20:5: changed, or made changeable, here
 // Case: the stepper is chosen at run time. ddx proves at transformation
 // time which stepper a driver steps with; a choice it cannot see through
 // is refused at the argument, with the steppers it knows.

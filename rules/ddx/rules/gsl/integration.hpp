@@ -677,7 +677,9 @@ gsl_integration_cquad_forward(
   int status = ::gsl_integration_cquad(&logged, a, b, epsabs, epsrel, workspace,
                                        result, abserr, nevals);
   std::vector<gsl_detail::point> points;
-  if (!gsl_detail::cquad_points(a, b, log, *result, points))
+  // (An error other than divergence leaves *result unwritten.)
+  if (status != GSL_SUCCESS ||
+      !gsl_detail::cquad_points(a, b, log, *result, points))
     points.assign(1, {a, std::numeric_limits<double>::quiet_NaN()});
   return {status, std::move(points)};
 }

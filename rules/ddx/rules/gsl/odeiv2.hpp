@@ -32,6 +32,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
 #include <iterator>
+#include <limits>
 #include <vector>
 
 namespace ddx::rules::gsl_ode_detail {
@@ -101,6 +102,9 @@ inline tableau read_tableau(const gsl_odeiv2_step_type *T) {
 }
 
 /// The tableau of the stepper a driver steps with (read once per type).
+/// ddx admits only these types (the _binds declarations below); another
+/// one gets a tableau whose weight is NaN, so its derivative is NaN, never
+/// a number taken with another method's tableau.
 inline const tableau &tableau_of(const gsl_odeiv2_step_type *T) {
   static const gsl_odeiv2_step_type *const types[] = {
       gsl_odeiv2_step_rk2, gsl_odeiv2_step_rk4, gsl_odeiv2_step_rkf45,
@@ -108,10 +112,12 @@ inline const tableau &tableau_of(const gsl_odeiv2_step_type *T) {
   static const tableau tabs[] = {read_tableau(types[0]), read_tableau(types[1]),
                                  read_tableau(types[2]), read_tableau(types[3]),
                                  read_tableau(types[4])};
-  std::size_t i = 0;
-  while (i + 1 < std::size(types) && types[i] != T)
-    ++i;
-  return tabs[i]; // (ddx admits only these types: the _binds below)
+  static const tableau unknown{
+      {0.0}, {std::numeric_limits<double>::quiet_NaN()}, {{}}};
+  for (std::size_t i = 0; i < std::size(types); ++i)
+    if (types[i] == T)
+      return tabs[i];
+  return unknown;
 }
 
 /// The steps a driver took: each one's start time, size and starting state,
