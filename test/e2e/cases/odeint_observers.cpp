@@ -66,8 +66,9 @@ double adaptive_steps(double mu, double x0) {
 // adaptively from each grid time to the next and calls the observer at the
 // grid times, so a sum over them is smooth in the parameters. Then
 // integrate_n_steps under Cash-Karp's control pushes the states it sees,
-// and a dense-output Dormand-Prince integrate_const sums over the states
-// it interpolates at the grid times (and the start).
+// a dense-output Dormand-Prince integrate_const sums over the states it
+// interpolates at the grid times (and the start), and integrate_n_steps
+// with dense output keeps what it sees.
 double controlled_grid(double mu, double x0) {
   auto sys = [mu](const state2 &x, state2 &dxdt, double t) {
     dxdt[0] = x[1];
@@ -90,7 +91,16 @@ double controlled_grid(double mu, double x0) {
       ode::make_dense_output(1e-12, 1e-12, ode::runge_kutta_dopri5<state2>()),
       sys, x, t, t + 1.0, 0.3,
       [&dense](const state2 &s, double u) { dense += s[0] * s[1] * u; });
-  return sum + seen[2][0] * seen[4][1] + t + x[1] + dense;
+  // integrate_n_steps with dense output: the observer sees the states
+  // interpolated at the grid times, then the state odeint stepped on to at
+  // the end; the state left is the last interpolation.
+  std::vector<state2> grid;
+  double t2 = ode::integrate_n_steps(
+      ode::make_dense_output(1e-12, 1e-12, ode::runge_kutta_dopri5<state2>()),
+      sys, x, t + 1.0, 0.2, 4,
+      [&grid](const state2 &s, double) { grid.push_back(s); });
+  return sum + seen[2][0] * seen[4][1] + t + x[1] + dense +
+         grid[1][0] * grid[3][1] + grid.back()[0] * x[0] + t2;
 }
 
 // integrate(...) with an observer keeping the last state it sees. It

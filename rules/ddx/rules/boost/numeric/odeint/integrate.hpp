@@ -254,6 +254,15 @@ template <class State, class Time> struct trajectory {
   std::vector<std::pair<std::size_t, Time>> observations;
   std::vector<Time> sizes_taken;
   void observe(Time t) { observations.push_back({states.size() - 1, t}); }
+  /// An observation of the last state after the steps began (odeint's
+  /// integrate_n_steps with dense output observes the state it stepped on
+  /// to, after the interpolations), or null.
+  const std::pair<std::size_t, Time> *final_observation() const {
+    return states.size() > 1 && !observations.empty() &&
+                   observations.back().first + 1 == states.size()
+               ? &observations.back()
+               : nullptr;
+  }
   void stepped(const State &x, Time t, Time dt) {
     record(x, t);
     sizes_taken.push_back(dt);
@@ -616,15 +625,20 @@ void dense_observed_tangent(const Stepper &stepper, const F &f,
                             const Observer &observer,
                             const trajectory<State, Time> &path,
                             State &dstate) {
-  for (const auto &[i, t] : path.observations)
-    observer.pushforward(path.states[i], t, dstate, Time(0));
-  State out = dstate;
-  interpolated_tangents(stepper, f, path, path.seen_at, dstate,
-                        [&](std::size_t k, const State &dx) {
-                          observer.pushforward(path.seen[k], path.seen_at[k].at,
-                                               dx, Time(0));
-                          out = dx;
-                        });
+  const auto *last = path.final_observation();
+  for (const auto &o : path.observations)
+    if (&o != last)
+      observer.pushforward(path.states[o.first], o.second, dstate, Time(0));
+  State out = dstate, end = dstate;
+  interpolated_tangents(
+      stepper, f, path, path.seen_at, dstate,
+      [&](std::size_t k, const State &dx) {
+        observer.pushforward(path.seen[k], path.seen_at[k].at, dx, Time(0));
+        out = dx;
+      },
+      last ? &end : nullptr);
+  if (last)
+    observer.pushforward(path.states.back(), last->second, end, Time(0));
   dstate = out;
 }
 template <class Stepper, class State, class Time, class F, class Observer>
@@ -632,30 +646,40 @@ void dense_observed_pullback(const Stepper &stepper, const F &f,
                              const Observer &observer,
                              const trajectory<State, Time> &path,
                              State &dstate) {
-  State seen = dstate, out = dstate;
+  const auto *last = path.final_observation();
+  State seen = dstate, out = dstate, end = dstate;
   Time dtime = 0;
-  for (const auto &[i, t] : path.observations) {
-    set_zero(seen);
-    observer.forward(path.states[i], t, seen, dtime);
-  }
+  for (const auto &o : path.observations)
+    if (&o != last) {
+      set_zero(seen);
+      observer.forward(path.states[o.first], o.second, seen, dtime);
+    }
   for (std::size_t k = 0; k < path.seen.size(); ++k) {
     set_zero(seen);
     observer.forward(path.seen[k], path.seen_at[k].at, seen, dtime);
   }
+  if (last) {
+    set_zero(seen);
+    observer.forward(path.states.back(), last->second, seen, dtime);
+    set_zero(end);
+    observer_adjoint(observer, path.states.back(), last->second, seen, end);
+  }
   // (The state left is the last interpolation: its adjoint goes there.)
   if (!path.seen.empty())
     set_zero(dstate);
-  interpolated_adjoints_back(stepper, f, path, path.seen_at, dstate,
-                             [&](std::size_t k, State &lambda) {
-                               if (k + 1 == path.seen.size())
-                                 lambda = out;
-                               observer_adjoint(observer, path.seen[k],
-                                                path.seen_at[k].at, seen,
-                                                lambda);
-                             });
+  interpolated_adjoints_back(
+      stepper, f, path, path.seen_at, dstate,
+      [&](std::size_t k, State &lambda) {
+        if (k + 1 == path.seen.size())
+          lambda = out;
+        observer_adjoint(observer, path.seen[k], path.seen_at[k].at, seen,
+                         lambda);
+      },
+      last ? &end : nullptr);
   for (std::size_t o = path.observations.size(); o-- > 0;)
-    observer_adjoint(observer, path.states[path.observations[o].first],
-                     path.observations[o].second, seen, dstate);
+    if (&path.observations[o] != last)
+      observer_adjoint(observer, path.states[path.observations[o].first],
+                       path.observations[o].second, seen, dstate);
 }
 
 /// integrate_times' tangent and adjoint: along the steps taken, or, with
@@ -724,16 +748,20 @@ template <> struct dense_weights_of<runge_kutta_dopri5_tableau> {
 ///
 /// Forward: the state's tangent is carried along the steps, and each
 /// interpolated state's tangent given to seen(k, tangent), in order.
+///
+/// With `end`, the steps after the last interpolation are followed too, and
+/// *end takes the tangent at the last state (which an observer saw).
 template <class Stepper, class State, class Time, class F, class Seen>
 void interpolated_tangents(const Stepper &, const F &f,
                            const trajectory<State, Time> &path,
                            const std::vector<interpolation_point<Time>> &at,
-                           State dstate, Seen seen) {
+                           State dstate, Seen seen, State *end = nullptr) {
   using Tab = typename tableau_of<Stepper>::type;
   stage_states<Tab::stages, State> w(dstate);
   State dend = dstate, k = dstate, dk = dstate, dx = dstate;
   std::size_t o = 0;
-  for (std::size_t i = 0; o < at.size() && i + 1 < path.states.size(); ++i) {
+  for (std::size_t i = 0; (o < at.size() || end) && i + 1 < path.states.size();
+       ++i) {
     Time t = path.times[i], dt = path.times[i + 1] - t;
     dend = dstate;
     step_tangent<Tab>(f, path.states[i], dend, t, dt, w);
@@ -755,26 +783,36 @@ void interpolated_tangents(const Stepper &, const F &f,
     }
     dstate = dend;
   }
+  if (end)
+    *end = dstate;
 }
 
 /// Reverse: seen(k, adjoint) sets the adjoint of interpolated state k,
 /// called last first; the adjoints are pulled back along the steps into
 /// dstate, the adjoint of the starting state (added to).
+///
+/// With `end`, the adjoint of the last state (which an observer saw) is
+/// pulled back from there, through the steps after the last interpolation.
 template <class Stepper, class State, class Time, class F, class Seen>
 void interpolated_adjoints_back(
     const Stepper &, const F &f, const trajectory<State, Time> &path,
-    const std::vector<interpolation_point<Time>> &at, State &dstate,
-    Seen seen) {
+    const std::vector<interpolation_point<Time>> &at, State &dstate, Seen seen,
+    const State *end = nullptr) {
   using Tab = typename tableau_of<Stepper>::type;
-  if (at.empty())
+  if (at.empty() && !end)
     return;
   stage_states<Tab::stages, State> w(dstate);
   interpolated_adjoints<Tab::stages, State> extra(dstate);
   State lambda = dstate, k = dstate, nu = dstate, lam = dstate;
   set_zero(lambda);
+  std::size_t from = at.empty() ? 0 : at.back().step + 1;
+  if (end) {
+    lambda = *end;
+    from = path.states.size() - 1;
+  }
   Time dtime = 0;
   std::size_t o = at.size();
-  for (std::size_t i = at.back().step + 1; i-- > 0;) {
+  for (std::size_t i = from; i-- > 0;) {
     Time t = path.times[i], dt = path.times[i + 1] - t;
     extra.clear();
     for (; o > 0 && at[o - 1].step == i; --o) {
@@ -890,10 +928,16 @@ std::size_t dense_const(Stepper stepper, System system, State &state,
   }
   return real_step;
 }
-template <class Stepper, class System, class State, class Time>
+/// dense_steps also calls an observer where odeint calls it: at each
+/// interpolation, and, after stepping on to the end, at the state it
+/// stepped to there (recorded as the final observation).
+template <class Stepper, class System, class State, class Time,
+          class Observe = no_observer>
 Time dense_steps(Stepper stepper, System system, State &state, Time start,
-                 Time dt, std::size_t steps, trajectory<State, Time> &path) {
+                 Time dt, std::size_t steps, trajectory<State, Time> &path,
+                 Observe observe = {}) {
   namespace detail = ::boost::numeric::odeint::detail;
+  constexpr bool observed = !std::is_same_v<Observe, no_observer>;
   auto &st = stepper;
   auto stepped = [&] { path.record(st.current_state(), st.current_time()); };
   Time time = start;
@@ -906,6 +950,11 @@ Time dense_steps(Stepper stepper, System system, State &state, Time start,
                                   st.current_time_step())) {
       st.calc_state(time, state);
       path.interpolate(time);
+      if constexpr (observed) {
+        path.seen_at.push_back({path.states.size() - 2, time});
+        path.seen.push_back(state);
+        observe(state, time);
+      }
       ++step;
       time = start + static_cast<Time>(step) * dt;
     }
@@ -924,6 +973,20 @@ Time dense_steps(Stepper stepper, System system, State &state, Time start,
   }
   // (odeint then steps on to the end for its observer: the state keeps
   // the last interpolation, at the last grid time before the end.)
+  if constexpr (observed) {
+    while (st.current_time() < end) {
+      if (detail::less_with_sign(
+              end,
+              static_cast<Time>(st.current_time() + st.current_time_step()),
+              st.current_time_step()))
+        st.initialize(st.current_state(), st.current_time(),
+                      static_cast<Time>(end - st.current_time()));
+      st.do_step(system);
+      stepped();
+    }
+    path.observe(end);
+    observe(st.current_state(), end);
+  }
   return time;
 }
 
@@ -1549,6 +1612,48 @@ void integrate_n_steps_pullback(
     DDX_OUTPUT_RANGE State &, DDX_OPTION Time, DDX_OPTION Time,
     DDX_OPTION std::size_t, ::ddx::tangent_t<Time>, State &dstate) {
   odeint_detail::dense_pullback(stepper, system, path, dstate);
+}
+
+// integrate_n_steps with a dense-output stepper and an observer, called at
+// each interpolated grid time and, after odeint steps on to the end, at the
+// state it stepped to there.
+template <class S, class System, class State, class Time, class Observer>
+auto integrate_n_steps_forward(DDX_OPTION dense_output_fsal<S> stepper,
+                               DDX_CALLABLE System system,
+                               DDX_OUTPUT_RANGE State &state,
+                               DDX_OPTION Time start, DDX_OPTION Time dt,
+                               DDX_OPTION std::size_t steps,
+                               DDX_CALLABLE DDX_IN_ORDER Observer observer) {
+  odeint_detail::trajectory<State, Time> path;
+  Time time = odeint_detail::dense_steps(
+      stepper, system, state, start, dt, steps, path,
+      [&](const State &x, Time t) { observer(x, t); });
+  return ::ddx::recorded<Time, odeint_detail::trajectory<State, Time>>{
+      time, std::move(path)};
+}
+template <class S, class System, class State, class Time, class Observer>
+::ddx::dual<Time> integrate_n_steps_pushforward(
+    DDX_OPTION dense_output_fsal<S> stepper, DDX_CALLABLE System system,
+    DDX_OUTPUT_RANGE State &state, DDX_OPTION Time start, DDX_OPTION Time dt,
+    DDX_OPTION std::size_t steps, DDX_CALLABLE DDX_IN_ORDER Observer observer,
+    State &dstate) {
+  odeint_detail::trajectory<State, Time> path;
+  Time time =
+      odeint_detail::dense_steps(stepper, system, state, start, dt, steps, path,
+                                 [](const State &, Time) {});
+  odeint_detail::dense_observed_tangent(stepper, system, observer, path,
+                                        dstate);
+  return {time, Time(0)};
+}
+template <class S, class System, class State, class Time, class Observer>
+void integrate_n_steps_pullback(
+    const odeint_detail::trajectory<State, Time> &path,
+    DDX_OPTION dense_output_fsal<S> stepper, DDX_CALLABLE System system,
+    DDX_OUTPUT_RANGE State &, DDX_OPTION Time, DDX_OPTION Time,
+    DDX_OPTION std::size_t, DDX_CALLABLE DDX_IN_ORDER Observer observer,
+    ::ddx::tangent_t<Time>, State &dstate) {
+  odeint_detail::dense_observed_pullback(stepper, system, observer, path,
+                                         dstate);
 }
 
 // integrate_times(stepper, system, state, first, last, dt, observer) with a
