@@ -395,3 +395,35 @@ TEST(RuleBinder, InOrderIsPerCallableParameter) {
   EXPECT_EQ(B.Bindings[0].K, CallBinding::Kind::Rule);
   EXPECT_EQ(B.Bindings[0].InOrder, (std::vector<bool>{false, false, true}));
 }
+
+TEST(RuleBinder, AnAllocationMayReturnItsHandleAndNameItsChoices) {
+  // A driver's allocation returns the handle it sets up (DDX_HANDLE on the
+  // declaration itself) and takes a stepper that must be one of those
+  // named (DDX_ONE_OF), an option otherwise.
+  Bound B(R"(
+    #include <ddx/rule.hpp>
+    extern "C" {
+    struct sys { int (*function)(double, const double *, double *, void *);
+                 void *params; };
+    struct kind;
+    struct driver;
+    extern const kind *fast, *slow;
+    driver *driver_new(const sys *s, const kind *k, double h);
+    }
+    namespace ddx::rules {
+    DDX_HANDLE driver *driver_new_binds(DDX_CALLABLE_FIELD(function)
+                                            const sys *s,
+                                        DDX_ONE_OF("fast") const kind *k,
+                                        DDX_OPTION double h);
+    }
+    void caller(const sys *s) { driver_new(s, fast, 0.1); })");
+  ASSERT_EQ(B.Bindings.size(), 1u);
+  const CallBinding &New = B.Bindings[0];
+  EXPECT_EQ(New.K, CallBinding::Kind::Binder);
+  EXPECT_TRUE(New.ReturnsHandle);
+  EXPECT_EQ(New.Roles,
+            (std::vector<ParamRole>{ParamRole::Callable, ParamRole::Option,
+                                    ParamRole::Option}));
+  EXPECT_EQ(New.OneOf, (std::vector<std::string>{"", "fast", ""}));
+  EXPECT_EQ(New.CallableField, "function");
+}
