@@ -5,7 +5,7 @@
 // (gsl_root_fsolver_root, _x_lower, _x_upper; gsl_min_fminimizer_x_minimum,
 // _f_minimum, ...) the derivative of the point it returns, by the implicit
 // function theorem with the function the handle was set up with.
-// Brent, bisection and false position; Newton and Steffenson on a
+// Brent, bisection and false position; Newton, secant and Steffenson on a
 // gsl_function_fdf; Brent's and the golden-section
 // minimizer (one set up with values); a solver reused for several roots in
 // a loop. Forward and reverse mode against finite differences.
@@ -135,6 +135,24 @@ double steffenson_root(double a, double b) {
   gsl_root_fdfsolver_free(s);
   return x;
 }
+// The secant method (an fdfsolver that uses the derivative only for its
+// first step), with the usual test on the step.
+double secant_root(double a, double b) {
+  Cubic c{a, b};
+  gsl_function_fdf FDF{&cubic, &cubic_df, &cubic_fdf, &c};
+  gsl_root_fdfsolver *s = gsl_root_fdfsolver_alloc(gsl_root_fdfsolver_secant);
+  gsl_root_fdfsolver_set(s, &FDF, 1.8);
+  double x = 1.8, x0 = 0;
+  int status = GSL_CONTINUE;
+  for (int iter = 0; iter < 100 && status == GSL_CONTINUE; ++iter) {
+    gsl_root_fdfsolver_iterate(s);
+    x0 = x;
+    x = gsl_root_fdfsolver_root(s);
+    status = gsl_root_test_delta(x, x0, 0, 1e-14);
+  }
+  gsl_root_fdfsolver_free(s);
+  return x * x + a;
+}
 
 // A minimum of a smooth well: (x - a)^2 cosh-shaped, its depth set by b.
 struct Well {
@@ -226,6 +244,14 @@ int main() {
     auto [v2, ty] = ddx::derivative(steffenson_root, 0.4, ddx::dual(1.7, 1.0));
     check::two_inputs("steffenson (fdfsolver)", steffenson_root, 0.4, 1.7, v,
                       dx, dy, v1, tx, v2, ty);
+  }
+  {
+    auto [v, dx, dy] =
+        ddx::gradient(secant_root, ddx::active(0.6), ddx::active(2.2));
+    auto [v1, tx] = ddx::derivative(secant_root, ddx::dual(0.6, 1.0), 2.2);
+    auto [v2, ty] = ddx::derivative(secant_root, 0.6, ddx::dual(2.2, 1.0));
+    check::two_inputs("secant (fdfsolver)", secant_root, 0.6, 2.2, v, dx, dy,
+                      v1, tx, v2, ty);
   }
   {
     // (x* is as accurate as the bracket, 1e-10, so the differences of the
