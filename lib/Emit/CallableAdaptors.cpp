@@ -418,9 +418,12 @@ std::string pullbacks(const AdaptorWriter &W, const std::string &Reverse,
 bool returnsStatus(const FunctionDecl *FD) {
   if (!FD->getReturnType()->isIntegralOrEnumerationType())
     return false;
+  // (Pointers only, as C's solvers pass their arrays: a callable taking a
+  // `double &` and returning an int is a C++ one whose value a rule may
+  // use, a transform's, and stays refused.)
   return llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
     QualType T = P->getType();
-    if (!T->isPointerType() && !T->isLValueReferenceType())
+    if (!T->isPointerType())
       return false;
     QualType Target = T->getPointeeType();
     return !Target.isConstQualified() && Target->isFloatingType();
