@@ -469,56 +469,63 @@ static bool capturesByReference(const ResolvedCallable &R, const VarDecl *V) {
          });
 }
 
+bool RuleCallEmitter::checkInOrderWrites(
+    const Argument &Callable, const ResolvedCallable &R,
+    const std::vector<std::pair<const Argument *, ResolvedCallable>> &Resolved)
+    const {
+  // What a callable called in order writes, another callable of the call
+  // must not read: the rule calls that one again after the library ran (an
+  // ODE system replayed for its tangent), when it would see the last value
+  // (a sample-and-hold observer's).
+  for (auto [Variable, Capture] : capturesWritten(R, isModified)) {
+    // A container it grows, it must not also shrink: the pullback runs it
+    // again on the container put back as it was, and finds the caller's
+    // adjoints of the grown elements where it grows them, which an
+    // emptying or shrinking call would cut off first.
+    llvm::StringSet<> Calls;
+    containerCalls(Variable,
+                   callOperator(R.Lambda->getLambdaClass())->getBody(), Calls);
+    bool Grows = Calls.count("push_back") || Calls.count("emplace_back");
+    for (llvm::StringRef Shrinks : {"clear", "pop_back", "erase", "resize",
+                                    "assign", "insert", "=", "swap"})
+      if (Grows && Calls.count(Shrinks)) {
+        C.Diags.error(Callable.E->getExprLoc(),
+                      "the callable passed to '" +
+                          B.Callee->getQualifiedNameAsString() +
+                          "' both grows '" + Variable->getNameAsString() +
+                          "' and reshapes it ('" + Shrinks.str() +
+                          "'), which ddx cannot run again for the reverse "
+                          "sweep");
+        C.Diags.note(Callable.E->getExprLoc(),
+                     "only push_back onto it in the callable, or size it "
+                     "before the call and assign its elements");
+        return false;
+      }
+    for (const auto &[Other, OtherR] : Resolved)
+      if (!Other->InOrder && capturesByReference(OtherR, Variable)) {
+        std::string Callee = B.Callee->getQualifiedNameAsString();
+        C.Diags.error(Other->E->getExprLoc(),
+                      "this callable reads '" + Variable->getNameAsString() +
+                          "', which another callable passed to '" + Callee +
+                          "' writes; the rule for '" + Callee +
+                          "' calls this one again after the library ran, so "
+                          "it would read the last value written");
+        C.Diags.note(Callable.E->getExprLoc(),
+                     "'" + Variable->getNameAsString() +
+                         "' is written here; compute what both need from the "
+                         "state instead");
+        return false;
+      }
+  }
+  return true;
+}
+
 bool RuleCallEmitter::checkRepeatedCalls() const {
   auto Resolved = resolvedCallables();
   for (const auto &[Callable, R] : Resolved) {
     if (Callable->InOrder) {
-      // What a callable called in order writes, another callable of the
-      // call must not read: the rule calls that one again after the
-      // library ran (an ODE system replayed for its tangent), when it
-      // would see the last value (a sample-and-hold observer's).
-      for (auto [Variable, Capture] : capturesWritten(R, isModified)) {
-        // A container it grows, it must not also shrink: the pullback runs
-        // it again on the container put back as it was, and finds the
-        // caller's adjoints of the grown elements where it grows them, which
-        // an emptying or shrinking call would cut off first.
-        llvm::StringSet<> Calls;
-        containerCalls(Variable,
-                       callOperator(R.Lambda->getLambdaClass())->getBody(),
-                       Calls);
-        bool Grows = Calls.count("push_back") || Calls.count("emplace_back");
-        for (llvm::StringRef Shrinks : {"clear", "pop_back", "erase", "resize",
-                                        "assign", "insert", "=", "swap"})
-          if (Grows && Calls.count(Shrinks)) {
-            C.Diags.error(Callable->E->getExprLoc(),
-                          "the callable passed to '" +
-                              B.Callee->getQualifiedNameAsString() +
-                              "' both grows '" + Variable->getNameAsString() +
-                              "' and reshapes it ('" + Shrinks.str() +
-                              "'), which ddx cannot run again for the "
-                              "reverse sweep");
-            C.Diags.note(Callable->E->getExprLoc(),
-                         "only push_back onto it in the callable, or size it "
-                         "before the call and assign its elements");
-            return false;
-          }
-        for (const auto &[Other, OtherR] : Resolved)
-          if (!Other->InOrder && capturesByReference(OtherR, Variable)) {
-            std::string Callee = B.Callee->getQualifiedNameAsString();
-            C.Diags.error(Other->E->getExprLoc(),
-                          "this callable reads '" +
-                              Variable->getNameAsString() +
-                              "', which another callable passed to '" + Callee +
-                              "' writes; the rule for '" + Callee +
-                              "' calls this one again after the library ran, "
-                              "so it would read the last value written");
-            C.Diags.note(Callable->E->getExprLoc(),
-                         "'" + Variable->getNameAsString() +
-                             "' is written here; compute what both need "
-                             "from the state instead");
-            return false;
-          }
-      }
+      if (!checkInOrderWrites(*Callable, R, Resolved))
+        return false;
       continue;
     }
     const ValueDecl *Written = writtenIndirectly(R);

@@ -98,6 +98,14 @@ private:
   /// passed to a rule that may call it more often than the library does
   /// (one not CallBinding::InOrder).
   bool checkRepeatedCalls() const;
+  /// For a callable the rule calls in order (Callable, resolved as R),
+  /// refuses what it writes that the rule cannot run again: a captured
+  /// container it both grows and reshapes, or a capture another callable
+  /// of the call (one the rule calls again) reads.
+  bool checkInOrderWrites(
+      const Argument &Callable, const ResolvedCallable &R,
+      const std::vector<std::pair<const Argument *, ResolvedCallable>>
+          &Resolved) const;
   /// What the callables passed to the call write of what they capture by
   /// reference (a for_each that sums into a local): the caller's
   /// variables, which the reverse sweep puts back before the pullback.

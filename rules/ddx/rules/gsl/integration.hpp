@@ -339,41 +339,38 @@ inline bool cquad_points(double a, double b, const cquad_log &log,
     if (!grew)
       return false;
   }
+  // The weights of each depth's rule, on the finite nodes among its own.
+  auto rule = [&](int depth, const cquad_interval *iv) {
+    std::vector<double> at;
+    for (int i = 0; i <= 32; i += skip[depth])
+      if (!iv || std::isfinite(iv->fx[i]))
+        at.push_back(xi[i]);
+    return interpolatory_weights(at);
+  };
   static const std::vector<double> weights[4] = {
-      interpolatory_weights({xi[0], xi[8], xi[16], xi[24], xi[32]}),
-      interpolatory_weights({xi[0], xi[4], xi[8], xi[12], xi[16], xi[20],
-                             xi[24], xi[28], xi[32]}),
-      [&] {
-        std::vector<double> x;
-        for (int i = 0; i <= 32; i += 2)
-          x.push_back(xi[i]);
-        return interpolatory_weights(x);
-      }(),
-      interpolatory_weights(xi)};
+      rule(0, nullptr), rule(1, nullptr), rule(2, nullptr), rule(3, nullptr)};
   double sum = 0, size = 0;
-  std::vector<int> nodes;
-  std::vector<double> at;
+  std::vector<double> fewer;
   for (const cquad_interval &iv : ivals) {
     if (iv.split)
       continue;
     // cquad leaves a non-finite value out of the interval's rule (it
     // downdates the interpolant): the rule on the other nodes.
-    nodes.clear();
-    at.clear();
+    bool finite = true;
     for (int i = 0; i <= 32; i += skip[iv.depth])
-      if (std::isfinite(iv.fx[i])) {
-        nodes.push_back(i);
-        at.push_back(xi[i]);
-      }
-    const std::vector<double> &w = at.size() == 32u / skip[iv.depth] + 1
-                                       ? weights[iv.depth]
-                                       : interpolatory_weights(at);
+      finite = finite && std::isfinite(iv.fx[i]);
+    if (!finite)
+      fewer = rule(iv.depth, &iv);
+    const std::vector<double> &w = finite ? weights[iv.depth] : fewer;
     double half = (iv.b - iv.a) / 2;
-    for (std::size_t j = 0; j < nodes.size(); ++j) {
-      int i = nodes[j];
+    std::size_t j = 0;
+    for (int i = 0; i <= 32; i += skip[iv.depth]) {
+      if (!std::isfinite(iv.fx[i]))
+        continue;
       out.push_back({iv.x[i], half * w[j]});
       sum += half * w[j] * iv.fx[i];
       size += std::fabs(half * w[j] * iv.fx[i]);
+      ++j;
     }
   }
   return std::fabs(sum - result) <= 1e-10 * size + 1e-300;

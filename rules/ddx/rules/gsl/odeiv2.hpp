@@ -130,13 +130,34 @@ struct trajectory {
     return states.data() + i * dimension;
   }
   std::size_t steps() const { return sizes.size(); }
+
+  /// Begins the record of driver d's steps.
+  void begin(const gsl_odeiv2_driver *d) {
+    method = &tableau_of(d->s->type);
+    dimension = d->sys->dimension;
+  }
+  /// The step `take` makes from (t, y), recorded if it is accepted: its
+  /// start, its size (read after the step: evolve_apply sets the driver's
+  /// last_step) and its starting state. Returns take's status.
+  template <class Take>
+  int step(const double *t, const double *y, const double &size, Take take) {
+    double start = *t;
+    states.insert(states.end(), y, y + dimension);
+    int status = take();
+    if (status != GSL_SUCCESS) {
+      states.resize(steps() * dimension);
+      return status;
+    }
+    starts.push_back(start);
+    sizes.push_back(size);
+    return status;
+  }
 };
 
 /// gsl_odeiv2_driver_apply's loop, with each accepted step recorded.
 inline int drive(gsl_odeiv2_driver *d, double *t, double t1, double y[],
                  trajectory &path) {
-  path.method = &tableau_of(d->s->type);
-  path.dimension = d->sys->dimension;
+  path.begin(d);
   d->n = 0;
   const int sign = d->h > 0.0 ? 1 : -1;
   if (sign * (t1 - *t) < 0.0) {
@@ -144,15 +165,11 @@ inline int drive(gsl_odeiv2_driver *d, double *t, double t1, double y[],
               GSL_EINVAL);
   }
   while (sign * (t1 - *t) > 0.0) {
-    double start = *t;
-    path.states.insert(path.states.end(), y, y + path.dimension);
-    int s = gsl_odeiv2_evolve_apply(d->e, d->c, d->s, d->sys, t, t1, &d->h, y);
-    if (s != GSL_SUCCESS) {
-      path.states.resize(path.steps() * path.dimension);
+    int s = path.step(t, y, d->e->last_step, [&] {
+      return gsl_odeiv2_evolve_apply(d->e, d->c, d->s, d->sys, t, t1, &d->h, y);
+    });
+    if (s != GSL_SUCCESS)
       return s;
-    }
-    path.starts.push_back(start);
-    path.sizes.push_back(d->e->last_step);
     if (d->nmax > 0 && d->n > d->nmax)
       return GSL_EMAXITER;
     if (std::fabs(d->h) > d->hmax)
@@ -167,20 +184,15 @@ inline int drive(gsl_odeiv2_driver *d, double *t, double t1, double y[],
 /// gsl_odeiv2_driver_apply_fixed_step's loop, with each step recorded.
 inline int drive_fixed(gsl_odeiv2_driver *d, double *t, double h,
                        unsigned long n, double y[], trajectory &path) {
-  path.method = &tableau_of(d->s->type);
-  path.dimension = d->sys->dimension;
+  path.begin(d);
   d->n = 0;
   for (unsigned long i = 0; i < n; ++i) {
-    double start = *t;
-    path.states.insert(path.states.end(), y, y + path.dimension);
-    int s =
-        gsl_odeiv2_evolve_apply_fixed_step(d->e, d->c, d->s, d->sys, t, h, y);
-    if (s != GSL_SUCCESS) {
-      path.states.resize(path.steps() * path.dimension);
+    int s = path.step(t, y, h, [&] {
+      return gsl_odeiv2_evolve_apply_fixed_step(d->e, d->c, d->s, d->sys, t, h,
+                                                y);
+    });
+    if (s != GSL_SUCCESS)
       return s;
-    }
-    path.starts.push_back(start);
-    path.sizes.push_back(h);
     d->n++;
   }
   return GSL_SUCCESS;
