@@ -4,7 +4,9 @@
 #include "Activity/TapePolicy.h"
 #include "Emit/AdjointEmitter.h"
 #include "Emit/EmitContext.h"
+#include "Emit/SumLoopFusion.h"
 #include "Emit/TangentEmitter.h"
+#include "Emit/UnreadRestores.h"
 #include "Lowering/Constructions.h"
 #include "Support/HeapCalls.h"
 #include "Support/Spelling.h"
@@ -739,6 +741,9 @@ Sweeps InstanceBuilder::sweeps(bool RunsAgain) {
     S.Reverse.erase(std::remove(S.Reverse.begin(), S.Reverse.end(), Pop),
                     S.Reverse.end());
   }
+  // (A second forward sweep starts from the values the reverse sweep left.)
+  if (!RunsAgain)
+    dropUnreadRestores(S, IR, Pointers);
   return S;
 }
 
@@ -1026,11 +1031,18 @@ std::string InstanceBuilder::gradient(std::string &Sig) {
   // and restored for the reverse sweep, must be made again.
   if (!RunsAgain && SavesOutside)
     S = sweeps(RunsAgain = true);
-  Lines Body = S.Forward;
+  Lines Seed;
   if (IR.ReturnVar >= 0 && IR.returnType()->isRealFloatingType() &&
       Activity.isVaried(IR.ReturnVar))
-    Body.push_back(ExprPrinter::shadowName("_ret") + " = 1;");
-  Body.insert(Body.end(), S.Reverse.begin(), S.Reverse.end());
+    Seed.push_back(ExprPrinter::shadowName("_ret") + " = 1;");
+  std::optional<Lines> Fused;
+  if (!RunsAgain)
+    Fused = fuseSumLoop(IR, Pointers, S, Seed);
+  Lines Body = Fused ? std::move(*Fused) : S.Forward;
+  if (!Fused) {
+    Body.insert(Body.end(), Seed.begin(), Seed.end());
+    Body.insert(Body.end(), S.Reverse.begin(), S.Reverse.end());
+  }
   if (RunsAgain) {
     // The reverse sweep restored every value it overwrote; run the primal
     // again so that outputs written through pointers and references hold

@@ -42,6 +42,7 @@ bool RuleCallEmitter::collect() {
     A.E = Call->getArg(I);
     A.Role = B.Roles[I];
     A.InOrder = I < B.InOrder.size() && B.InOrder[I];
+    A.Index = I;
     if (A.Role == ParamRole::Option && C.Activity.isVaried(A.E))
       C.warnDetachedOption(A.E, FD->getParamDecl(I)->getNameAsString(), FD);
     if (A.Role == ParamRole::Option && isHeldLambda(A.E))
@@ -953,7 +954,8 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
       List.push_back(A.adjointSlot(object(), Rev, Accumulate));
     for (const Argument &Arg : Args)
       if (Arg.Role == ParamRole::Differentiable) {
-        List.push_back(A.adjointSlot(Arg.E, Rev, Accumulate));
+        List.push_back(
+            A.adjointSlot(Arg.E, Rev, Accumulate, parameterType(Arg)));
       } else if (Arg.Role == ParamRole::Output) {
         std::string Slot = outputShadow(Arg, Rev);
         List.push_back(Slot);
@@ -976,6 +978,15 @@ Sweeps RuleCallEmitter::emitAdjoint(AdjointEmitter &A,
   Rev.push_back("}");
   Result.Reverse = std::move(Rev);
   return Result;
+}
+
+QualType RuleCallEmitter::parameterType(const Argument &A) const {
+  // (An operator's object is its first argument: only free functions'
+  // arguments line up with their parameters.)
+  const FunctionDecl *FD = B.Callee;
+  if (!FD || isa<CXXMethodDecl>(FD) || A.Index >= FD->getNumParams())
+    return QualType();
+  return FD->getParamDecl(A.Index)->getType();
 }
 
 void RuleCallEmitter::refuseUntangledResult() {

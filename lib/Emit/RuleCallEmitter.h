@@ -41,6 +41,8 @@ private:
     std::string Field;
     /// A callable the rule calls as the library does (CallBinding::InOrder).
     bool InOrder = false;
+    /// The callee's parameter this argument goes to.
+    unsigned Index = 0;
   };
   /// Prints the arguments; false after reporting an error.
   bool collect();
@@ -120,6 +122,9 @@ private:
   /// saw it. False after refusing.
   bool readsWrittenContainer(const clang::Expr *Container);
   void refuseUntangledResult();
+  /// The type of the callee's parameter that A goes to, where known: a
+  /// pullback's adjoint slot has it (the rule is instantiated on it).
+  clang::QualType parameterType(const Argument &A) const;
   /// Records the call of Rule with these arguments for --report.
   void log(const std::string &Rule, const std::vector<std::string> &List,
            bool Forward);

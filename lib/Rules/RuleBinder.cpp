@@ -274,6 +274,18 @@ bool RuleBinder::bindBinder(const FunctionDecl *FD,
   return false;
 }
 
+/// `<T>` for a function (not a template's instance) whose parameters are
+/// all of one real floating type T (`double exp(double)`), else "".
+static std::string floatingInstance(const FunctionDecl *FD) {
+  if (FD->getNumParams() == 0 || FD->isTemplateInstantiation())
+    return "";
+  QualType T = FD->getParamDecl(0)->getType().getCanonicalType();
+  for (const ParmVarDecl *P : FD->parameters())
+    if (P->getType().getCanonicalType() != T || !T->isRealFloatingType())
+      return "";
+  return "<" + T.getAsString(FD->getASTContext().getPrintingPolicy()) + ">";
+}
+
 bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
   std::string Qualified;
   const DeclContext *Scope = ruleScopeFor(FD, Qualified);
@@ -335,8 +347,8 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
   B.Bound = Lead;
   B.OnObject = Method && !Method->isStatic();
   unsigned Offset = B.OnObject ? 1 : 0;
-  // (The complex rules' pullback for exp does not make the real exp, whose
-  // rule has none, a rule with a pullback.)
+  // (The complex rules' pullback for exp does not make the real exp a rule
+  // with that pullback.)
   auto HasPullback = [&](unsigned Skip) {
     return llvm::any_of(Lookup("_pullback"), [&](const NamedDecl *D) {
       const FunctionDecl *Rule = asFunction(D);
@@ -346,14 +358,27 @@ bool RuleBinder::bindRule(const FunctionDecl *FD, CallBinding &B) const {
   };
   // A rule may split its pullback: `_forward` computes the value and a
   // record, which the pullback takes first (docs/rules.md, "Records").
-  bool Records = llvm::any_of(Lookup("_forward"), [&](const NamedDecl *D) {
+  // (ddx's own records of <cmath> functions are for real numbers: a
+  // template parameter of a shipped rule does not take a std::complex, whose
+  // exp keeps the complex rules' conjugating pullback.)
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Forwards = Lookup("_forward");
+  bool Records = llvm::any_of(Forwards, [&](const NamedDecl *D) {
     const FunctionDecl *Rule = asFunction(D);
     return Rule && Rule->getNumParams() == FD->getNumParams() + Offset &&
-           takesParamsOf(Rule, FD, Offset, /*Complex=*/true);
+           takesParamsOf(Rule, FD, Offset,
+                         /*Complex=*/!SM.isInSystemHeader(D->getLocation()));
   });
   if (Records && HasPullback(1)) {
-    B.Forward = Qualified + Base.str() + "_forward" + Instance;
-    B.Pullback = Qualified + Base.str() + "_pullback" + Instance;
+    // The record holds the value: computed in the callee's type, not the
+    // argument's (`::exp(v)` of a float v computes in double).
+    std::string Computed = Instance;
+    if (Computed.empty() && llvm::all_of(Forwards, [](const NamedDecl *D) {
+          return isa<FunctionTemplateDecl>(D);
+        }))
+      Computed = floatingInstance(FD);
+    B.Forward = Qualified + Base.str() + "_forward" + Computed;
+    B.Pullback = Qualified + Base.str() + "_pullback" + Computed;
   } else if (HasPullback(0)) {
     B.Pullback = Qualified + Base.str() + "_pullback" + Instance;
   }

@@ -305,15 +305,28 @@ TEST(Lowering, NestedCallsAreExtractedInnermostFirst) {
   EXPECT_NE(Outer, Inner);
 }
 
-TEST(Lowering, CallsWithARuleAreNotExtracted) {
+TEST(Lowering, CallsWithAPushforwardAloneAreNotExtracted) {
   LoweredFunction L(R"(
     #include <ddx/rules/cmath.hpp>
-    double f(double x) { return std::sin(x); }
+    double f(double x) { return std::log(x); }
   )",
                     "f");
   ASSERT_TRUE(L.IR);
   EXPECT_EQ(kinds(L.IR->Body), "Assign");
   EXPECT_TRUE(L.IR->TempOf.empty());
+}
+
+TEST(Lowering, CallsWhoseRuleHasAPullbackAreExtracted) {
+  // (The reverse sweep reads exp's value from the variable, not from a
+  // second call.)
+  LoweredFunction L(R"(
+    #include <ddx/rules/cmath.hpp>
+    double f(double x) { return x * std::exp(x); }
+  )",
+                    "f");
+  ASSERT_TRUE(L.IR);
+  EXPECT_EQ(kinds(L.IR->Body), "Call Assign");
+  EXPECT_EQ(L.IR->TempOf.size(), 1u);
 }
 
 TEST(Lowering, VoidCallStatementHasNoTemp) {

@@ -257,13 +257,29 @@ TEST(RuleBinder, OverloadsAreToldApartByTheirParameterCount) {
   EXPECT_EQ(B.Bindings[1].Roles, Long);
 }
 
-TEST(RuleBinder, CmathRulesAreNotStatementRules) {
+TEST(RuleBinder, APushforwardAloneIsNoStatementRule) {
   Bound B(R"(
     #include <ddx/rules/cmath.hpp>
-    void caller(double x) { std::sin(x); }
+    void caller(double x) { std::log(x); }
   )");
   ASSERT_EQ(B.Bindings.size(), 1u);
   EXPECT_FALSE(B.Bindings[0].isStatementRule());
+}
+
+TEST(RuleBinder, TheRealExpRecordsItsValueAndTheComplexExpDoesNot) {
+  Bound B(R"(
+    #include <ddx/rules/cmath.hpp>
+    #include <ddx/rules/complex.hpp>
+    void caller(double x, std::complex<double> z) { std::exp(x); std::exp(z); }
+  )");
+  ASSERT_EQ(B.Bindings.size(), 2u);
+  // (Instantiated on the callee's type: the value is computed in it.)
+  EXPECT_EQ(B.Bindings[0].Forward, "::ddx::rules::exp_forward<double>");
+  EXPECT_EQ(B.Bindings[0].Pullback, "::ddx::rules::exp_pullback<double>");
+  // (The complex exp's pullback conjugates the derivative: it takes no
+  // record of the real rule's.)
+  EXPECT_TRUE(B.Bindings[1].Forward.empty());
+  EXPECT_EQ(B.Bindings[1].Pullback, "::ddx::rules::exp_pullback");
 }
 
 TEST(RuleBinder, IteratorParametersOfTheNumericRulesAreRanges) {

@@ -35,7 +35,7 @@ int main() {
       << *Out;
   EXPECT_NE(Out->find("namespace ddx_generated {"), std::string::npos);
   EXPECT_NE(Out->find("f_grad_x("), Out->rfind("f_grad_x(")); // decl + def
-  EXPECT_NE(Out->find("::ddx::rules::sin_pushforward"), std::string::npos);
+  EXPECT_NE(Out->find("::ddx::rules::sin_pullback"), std::string::npos);
   EXPECT_NE(Out->find("#line 1 \"in.cpp\""), std::string::npos);
   EXPECT_NE(Out->find("\"out.cpp\""), std::string::npos);
 }

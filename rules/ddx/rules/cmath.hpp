@@ -33,6 +33,26 @@ template <class T> T sin_pushforward(T x, tangent_t<T> dx) {
 template <class T> T cos_pushforward(T x, tangent_t<T> dx) {
   return -std::sin(x) * dx;
 }
+// Reverse mode: a call with a pullback is a statement of its own, whose
+// value the rest of the expression reads from a variable, so the reverse
+// sweep reads that value (`sin(x) * y`'s partial in y) instead of calling
+// the function again. The forward sweep records the derivative, which it
+// gets nearly for free: the compiler computes a sine and a cosine of the
+// same argument in one sincos call.
+template <class T> auto sin_forward(T x) {
+  return ::ddx::recorded<T, T>{std::sin(x), std::cos(x)};
+}
+template <class T>
+void sin_pullback(const T &cosine, T, T seed, tangent_t<T> &dx) {
+  dx += cosine * seed;
+}
+template <class T> auto cos_forward(T x) {
+  return ::ddx::recorded<T, T>{std::cos(x), std::sin(x)};
+}
+template <class T>
+void cos_pullback(const T &sine, T, T seed, tangent_t<T> &dx) {
+  dx += -sine * seed;
+}
 template <class T> T tan_pushforward(T x, tangent_t<T> dx) {
   T c = std::cos(x);
   return dx / (c * c);
@@ -63,6 +83,14 @@ template <class T> T tanh_pushforward(T x, tangent_t<T> dx) {
   T t = std::tanh(x);
   return (T(1) - t * t) * dx;
 }
+// Records: the value, from which the derivative follows; the reverse sweep
+// takes it from the tape instead of calling the function again.
+template <class T> auto tanh_forward(T x) {
+  return ::ddx::record_value(std::tanh(x));
+}
+template <class T> void tanh_pullback(const T &t, T, T seed, tangent_t<T> &dx) {
+  dx += (T(1) - t * t) * seed;
+}
 template <class T> T asinh_pushforward(T x, tangent_t<T> dx) {
   return dx / std::sqrt(x * x + T(1));
 }
@@ -77,8 +105,20 @@ template <class T> T atanh_pushforward(T x, tangent_t<T> dx) {
 template <class T> T exp_pushforward(T x, tangent_t<T> dx) {
   return std::exp(x) * dx;
 }
+template <class T> auto exp_forward(T x) {
+  return ::ddx::record_value(std::exp(x));
+}
+template <class T> void exp_pullback(const T &e, T, T seed, tangent_t<T> &dx) {
+  dx += e * seed;
+}
 template <class T> T exp2_pushforward(T x, tangent_t<T> dx) {
   return std::exp2(x) * std::log(T(2)) * dx;
+}
+template <class T> auto exp2_forward(T x) {
+  return ::ddx::record_value(std::exp2(x));
+}
+template <class T> void exp2_pullback(const T &e, T, T seed, tangent_t<T> &dx) {
+  dx += e * std::log(T(2)) * seed;
 }
 template <class T> T expm1_pushforward(T x, tangent_t<T> dx) {
   return std::exp(x) * dx;
@@ -100,9 +140,21 @@ template <class T> T log1p_pushforward(T x, tangent_t<T> dx) {
 template <class T> T sqrt_pushforward(T x, tangent_t<T> dx) {
   return dx == T(0) ? T(0) : dx / (T(2) * std::sqrt(x));
 }
+template <class T> auto sqrt_forward(T x) {
+  return ::ddx::record_value(std::sqrt(x));
+}
+template <class T> void sqrt_pullback(const T &r, T, T seed, tangent_t<T> &dx) {
+  dx += seed == T(0) ? T(0) : seed / (T(2) * r);
+}
 template <class T> T cbrt_pushforward(T x, tangent_t<T> dx) {
   T c = std::cbrt(x);
   return dx == T(0) ? T(0) : dx / (T(3) * c * c);
+}
+template <class T> auto cbrt_forward(T x) {
+  return ::ddx::record_value(std::cbrt(x));
+}
+template <class T> void cbrt_pullback(const T &c, T, T seed, tangent_t<T> &dx) {
+  dx += seed == T(0) ? T(0) : seed / (T(3) * c * c);
 }
 template <class T, class U>
 auto pow_pushforward(T x, U y, tangent_t<T> dx, tangent_t<U> dy) {
