@@ -1035,11 +1035,12 @@ std::string InstanceBuilder::gradient(std::string &Sig) {
   if (IR.ReturnVar >= 0 && IR.returnType()->isRealFloatingType() &&
       Activity.isVaried(IR.ReturnVar))
     Seed.push_back(ExprPrinter::shadowName("_ret") + " = 1;");
-  std::optional<Lines> Fused;
-  if (!RunsAgain)
-    Fused = fuseSumLoop(IR, Pointers, S, Seed);
-  Lines Body = Fused ? std::move(*Fused) : S.Forward;
-  if (!Fused) {
+  Lines Body;
+  if (std::optional<Lines> Fused =
+          RunsAgain ? std::nullopt : fuseSumLoop(IR, Pointers, S, Seed)) {
+    Body = std::move(*Fused);
+  } else {
+    Body = S.Forward;
     Body.insert(Body.end(), Seed.begin(), Seed.end());
     Body.insert(Body.end(), S.Reverse.begin(), S.Reverse.end());
   }

@@ -37,7 +37,7 @@ llvm::SmallVector<llvm::StringRef, 8> identifiers(llvm::StringRef Text) {
 int closingLine(const Lines &L, size_t Open) {
   int Depth = 0;
   for (size_t I = Open; I < L.size(); ++I) {
-    Depth += llvm::count(L[I], '{') - llvm::count(L[I], '}');
+    forEachBrace(L[I], [&](char Brace) { Depth += Brace == '{' ? 1 : -1; });
     if (Depth == 0)
       return int(I);
   }

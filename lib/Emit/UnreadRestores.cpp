@@ -44,22 +44,12 @@ std::vector<int> outermostRepeatedBlocks(const Lines &Reverse) {
         Open, [&](int At) { return opensRepeatedBlock(Reverse[At]); });
     if (Repeated != Open.end())
       Outermost[L] = *Repeated;
-    char Quote = 0;
-    for (size_t I = 0; I < Reverse[L].size(); ++I) {
-      char Ch = Reverse[L][I];
-      if (Quote) {
-        if (Ch == '\\')
-          ++I;
-        else if (Ch == Quote)
-          Quote = 0;
-      } else if (Ch == '"' || Ch == '\'') {
-        Quote = Ch;
-      } else if (Ch == '{') {
+    forEachBrace(Reverse[L], [&](char Brace) {
+      if (Brace == '{')
         Open.push_back(int(L));
-      } else if (Ch == '}' && !Open.empty()) {
+      else if (!Open.empty())
         Open.pop_back();
-      }
-    }
+    });
   }
   return Outermost;
 }

@@ -175,4 +175,21 @@ bool mentions(const std::string &Text, const std::string &Name) {
   return false;
 }
 
+void forEachBrace(llvm::StringRef Line, llvm::function_ref<void(char)> Visit) {
+  char Quote = 0;
+  for (size_t I = 0; I < Line.size(); ++I) {
+    char Ch = Line[I];
+    if (Quote) {
+      if (Ch == '\\')
+        ++I;
+      else if (Ch == Quote)
+        Quote = 0;
+    } else if (Ch == '"' || Ch == '\'') {
+      Quote = Ch;
+    } else if (Ch == '{' || Ch == '}') {
+      Visit(Ch);
+    }
+  }
+}
+
 } // namespace ddx

@@ -9,6 +9,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <string>
 
 namespace ddx {
@@ -39,6 +40,10 @@ std::string operatorIdentifier(clang::OverloadedOperatorKind Op);
 
 /// Whether Name occurs in Text as a whole identifier.
 bool mentions(const std::string &Text, const std::string &Name);
+
+/// Calls Visit with each brace of a line of generated code, in order,
+/// skipping those inside string and character literals.
+void forEachBrace(llvm::StringRef Line, llvm::function_ref<void(char)> Visit);
 
 } // namespace ddx
 
