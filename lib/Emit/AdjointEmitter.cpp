@@ -20,6 +20,28 @@ static void append(Lines &To, const Lines &From) {
   To.insert(To.end(), From.begin(), From.end());
 }
 
+static std::optional<std::string> inverseStep(const EmitContext &C,
+                                              const Stmt &S);
+
+Lines countedLoopHeader(const FunctionIR &IR, const Stmt &Loop) {
+  const std::string &Counter = IR.Vars[Loop.Else.front().Var].Name;
+  bool Up = Loop.Else.front().Op == BO_AddAssign;
+  Lines Header;
+  if (!Loop.CountedToText.empty())
+    Header.push_back(Counter + " = " + Loop.CountedToText + ";");
+  Header.push_back("while (" + Counter + (Up ? " > " : " < ") +
+                   Loop.CountedFromText + ") {");
+  return Header;
+}
+
+/// The values of Loop's body that each reverse iteration recomputes.
+static void appendRecomputed(const EmitContext &C, const Stmt &Loop,
+                             Lines &Out) {
+  for (const Stmt &Def : Loop.Then)
+    if (Def.Recompute)
+      Out.push_back(primalAssign(C, Def));
+}
+
 Sweeps AdjointEmitter::emit(const Block &B) {
   Sweeps Result;
   std::vector<Lines> Reverses;
@@ -300,6 +322,23 @@ Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
     --LoopDepth;
     Sweeps Result;
     bool Recorded = !Body.Reverse.empty() || !Step.Reverse.empty();
+    std::optional<std::string> StepBack =
+        S.CountedFrom ? inverseStep(C, S.Else.front()) : std::nullopt;
+    if (StepBack && Recorded) {
+      // No trip count: the reverse sweep steps the counter back to where
+      // it started (see markCountedLoops).
+      Result.Forward.push_back(S.TestFirst ? "while (" + S.Cond + ") {"
+                                           : "do {");
+      append(Result.Forward, Body.Forward);
+      append(Result.Forward, Step.Forward);
+      Result.Forward.push_back(S.TestFirst ? "}" : "} while (" + S.Cond + ");");
+      Result.Reverse = countedLoopHeader(C.IR, S);
+      Result.Reverse.push_back(*StepBack);
+      appendRecomputed(C, S, Result.Reverse);
+      append(Result.Reverse, Body.Reverse);
+      Result.Reverse.push_back("}");
+      return Result;
+    }
     std::string Count = C.Printer.varName(S.Counter);
     if (Recorded)
       Result.Forward.push_back(Count + " = 0;");
@@ -315,9 +354,7 @@ Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
     Result.Reverse.push_back("for (" + Count + " = _tape.pop<long>(); " +
                              Count + " > 0; --" + Count + ") {");
     append(Result.Reverse, Step.Reverse);
-    for (const Stmt &Def : S.Then)
-      if (Def.Recompute)
-        Result.Reverse.push_back(primalAssign(C, Def));
+    appendRecomputed(C, S, Result.Reverse);
     append(Result.Reverse, Body.Reverse);
     Result.Reverse.push_back("}");
     return Result;

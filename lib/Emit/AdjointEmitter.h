@@ -20,6 +20,11 @@ struct Sweeps {
   Lines Reverse; ///< in execution order (already reversed)
 };
 
+/// The reverse sweep's first lines for a counted loop (Stmt::CountedFrom):
+/// the counter set where the loop ended, when its test says, and
+/// `while (v > from) {`, its inverse step coming next.
+Lines countedLoopHeader(const FunctionIR &IR, const Stmt &Loop);
+
 class AdjointEmitter {
 public:
   explicit AdjointEmitter(EmitContext &C) : C(C) {}

@@ -1,6 +1,7 @@
 //===- FunctionAssembler.cpp ----------------------------------------------===//
 #include "Emit/FunctionAssembler.h"
 #include "Activity/ActivityAnalysis.h"
+#include "Activity/LoopTape.h"
 #include "Activity/TapePolicy.h"
 #include "Emit/AdjointEmitter.h"
 #include "Emit/EmitContext.h"
@@ -1203,8 +1204,12 @@ const FunctionIR *FunctionAssembler::lowered(const Target &What) {
     if (Key == What)
       return IR.get();
   auto IR = Lower.lower(What.Function, What.Lambda, What.Bindings);
-  if (IR)
-    chooseRecomputation(*IR, ExprPrinter(Ctx, *IR, Diags, bindCallee));
+  if (IR) {
+    ExprPrinter Printer(Ctx, *IR, Diags, bindCallee);
+    chooseRecomputation(*IR, Printer);
+    dropCoveredSaves(*IR);
+    markCountedLoops(*IR, Printer);
+  }
   const FunctionIR *Result = IR.get();
   Cache.emplace_back(What, std::move(IR));
   return Result;

@@ -49,6 +49,17 @@ int lineIndex(const Lines &L, const std::string &Line) {
   return It == L.end() ? -1 : int(It - L.begin());
 }
 
+/// The index of the last line Line outside every block of L, or -1.
+int lastAtTopLevel(const Lines &L, const std::string &Line) {
+  int Depth = 0, Found = -1;
+  for (size_t I = 0; I < L.size(); ++I) {
+    if (Depth == 0 && L[I] == Line)
+      Found = int(I);
+    forEachBrace(L[I], [&](char Brace) { Depth += Brace == '{' ? 1 : -1; });
+  }
+  return Found;
+}
+
 bool mentionsTape(llvm::ArrayRef<std::string> L) {
   return llvm::any_of(
       L, [](const std::string &Line) { return mentions(Line, "_tape"); });
@@ -67,12 +78,12 @@ public:
     Lines Out(S.Forward.begin(), S.Forward.begin() + ForwardBegin);
     append(Out, Seed);
     append(Out, llvm::ArrayRef(S.Reverse).take_front(ReverseBegin));
-    Out.push_back(S.Forward[ForwardBegin + 1]); // while (cond) {
+    Out.push_back("while (" + IR.Body[Loop].Cond + ") {");
     append(Out, BodyF);
     append(Out, BodyR);
     append(Out, StepF);
     Out.push_back("}");
-    append(Out, llvm::ArrayRef(S.Forward).drop_front(ForwardEnd + 2));
+    append(Out, llvm::ArrayRef(S.Forward).drop_front(ForwardAfter));
     append(Out, llvm::ArrayRef(S.Reverse).drop_front(ReverseEnd + 1));
     return Out;
   }
@@ -153,32 +164,56 @@ private:
   /// Finds the loop's lines in both sweeps (AdjointEmitter writes a
   /// counted loop as `n = 0; while (c) { body step ++n; } push(n)` and
   /// `for (n = pop; n > 0; --n) { inverse steps, recomputed values, body
-  /// }`); none of them may use the tape.
+  /// }`, and one it counts back without n as `while (c) { body step }` and
+  /// countedLoopHeader's lines, then the same); none may use the tape.
   bool splitText() {
     const Stmt &L = IR.Body[Loop];
-    const std::string &N = IR.Vars[L.Counter].Name;
-    int Init = lineIndex(S.Forward, N + " = 0;");
-    int Header = lineIndex(S.Reverse, "for (" + N + " = _tape.pop<long>(); " +
-                                          N + " > 0; --" + N + ") {");
-    if (Init < 0 || Header < 0 || size_t(Init) + 1 >= S.Forward.size() ||
-        S.Forward[Init + 1] != "while (" + L.Cond + ") {")
-      return false;
-    ForwardBegin = Init;
-    ForwardEnd = closingLine(S.Forward, Init + 1);
+    std::string While = "while (" + L.Cond + ") {";
+    int Header = -1, Body = -1; // the reverse loop's first line and body's
+    if (L.CountedFrom) {
+      // (The last loop at the top level: the last such line of the forward
+      // sweep, the first of the reverse sweep.)
+      Lines Opening = countedLoopHeader(IR, L);
+      ForwardBegin = lastAtTopLevel(S.Forward, While);
+      Header = lineIndex(S.Reverse, Opening.front());
+      if (ForwardBegin < 0 || Header < 0 ||
+          S.Reverse.size() < Header + Opening.size() ||
+          !std::equal(Opening.begin(), Opening.end(),
+                      S.Reverse.begin() + Header))
+        return false;
+      ForwardEnd = closingLine(S.Forward, ForwardBegin);
+      ForwardAfter = ForwardEnd + 1;
+      Body = Header + int(Opening.size());
+    } else {
+      const std::string &N = IR.Vars[L.Counter].Name;
+      ForwardBegin = lineIndex(S.Forward, N + " = 0;");
+      Header = lineIndex(S.Reverse, "for (" + N + " = _tape.pop<long>(); " +
+                                        N + " > 0; --" + N + ") {");
+      if (ForwardBegin < 0 || Header < 0 ||
+          size_t(ForwardBegin) + 1 >= S.Forward.size() ||
+          S.Forward[ForwardBegin + 1] != While)
+        return false;
+      ForwardEnd = closingLine(S.Forward, ForwardBegin + 1);
+      ForwardAfter = ForwardEnd + 2;
+      Body = Header + 1;
+      if (ForwardEnd < 0 || size_t(ForwardAfter) > S.Forward.size() ||
+          S.Forward[ForwardEnd + 1] != "_tape.push(" + N + ");" ||
+          S.Forward[ForwardEnd - 1] != "++" + N + ";")
+        return false;
+    }
     ReverseBegin = Header;
-    ReverseEnd = closingLine(S.Reverse, Header);
+    ReverseEnd = closingLine(S.Reverse, Body - 1);
+    // The body and step, without `while (c) {`, `}` and a count's lines.
+    int First = L.CountedFrom ? ForwardBegin + 1 : ForwardBegin + 2;
+    int Last = L.CountedFrom ? ForwardEnd - 1 : ForwardEnd - 2;
     size_t Steps = L.Else.size();
-    if (ForwardEnd < 0 || ReverseEnd < 0 ||
-        size_t(ForwardEnd) + 1 >= S.Forward.size() ||
-        S.Forward[ForwardEnd + 1] != "_tape.push(" + N + ");" ||
-        S.Forward[ForwardEnd - 1] != "++" + N + ";" ||
-        size_t(ForwardEnd - Init - 3) < Steps ||
-        size_t(ReverseEnd - Header - 1) < Steps + Recomputed)
+    if (ForwardEnd < 0 || ReverseEnd < 0 || Last + 1 - First < int(Steps) ||
+        size_t(ReverseEnd - Body) < Steps + Recomputed)
       return false;
     llvm::ArrayRef<std::string> F(S.Forward);
     llvm::ArrayRef<std::string> R(S.Reverse);
-    F = F.slice(Init + 2, ForwardEnd - Init - 3); // body and step
-    R = R.slice(Header + 1, ReverseEnd - Header - 1);
+    F = F.slice(First, Last + 1 - First);
+    R = R.slice(Body, ReverseEnd - Body);
     BodyF = F.drop_back(Steps);
     StepF = F.take_back(Steps);
     llvm::ArrayRef<std::string> Recomputes = R.slice(Steps, Recomputed);
@@ -254,7 +289,7 @@ private:
     llvm::ArrayRef<std::string> TailR =
         llvm::ArrayRef(S.Reverse).take_front(ReverseBegin);
     llvm::ArrayRef<std::string> TailF =
-        llvm::ArrayRef(S.Forward).drop_front(ForwardEnd + 2);
+        llvm::ArrayRef(S.Forward).drop_front(ForwardAfter);
     llvm::StringSet<> Shadows;
     for (const auto &Name : Defined)
       Shadows.insert(ExprPrinter::shadowName(Name.getKey()));
@@ -280,7 +315,10 @@ private:
   /// The values an iteration defines; who reads them, the counters, the
   /// sums and what the statements after the loop assign.
   llvm::StringSet<> Defined, DefinedReaders, SumReaders, TailReaders;
-  int ForwardBegin = -1, ForwardEnd = -1, ReverseBegin = -1, ReverseEnd = -1;
+  /// The loop's lines: its first, its closing one and the first after it
+  /// in the forward sweep; its first and closing one in the reverse sweep.
+  int ForwardBegin = -1, ForwardEnd = -1, ForwardAfter = -1;
+  int ReverseBegin = -1, ReverseEnd = -1;
   llvm::ArrayRef<std::string> BodyF, StepF, BodyR;
 };
 

@@ -130,6 +130,14 @@ struct Stmt {
   Block Then, Else;
   bool TestFirst = true;
   int Counter = -1;
+  /// A loop whose step `v += k` (or `v -= k`) is all that changes v, which
+  /// the statement before sets to CountedFrom: the iterations number
+  /// (v - CountedFrom) / k when it ends, so the reverse sweep steps v back
+  /// to CountedFrom instead of recording a trip count (markCountedLoops).
+  const clang::Expr *CountedFrom = nullptr;
+  /// CountedFrom printed, and where the loop's test shows v ends (`n` for
+  /// `v < n` with a unit step; empty if it does not say).
+  std::string CountedFromText, CountedToText;
 
   // Raw.
   std::string Text;

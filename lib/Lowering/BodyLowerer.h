@@ -198,6 +198,15 @@ private:
   /// `a && b` and `a || b` whose right side holds calls: it is evaluated
   /// in an if, as the operator would, into a bool temporary.
   void lowerShortCircuit(const BinaryOperator *B, Block &Out);
+  /// Makes `i++` read as `i`, with `i += 1` after the statement being
+  /// lowered (StepStatement), where i is a local integer named once in it,
+  /// only ever read, assigned or stepped, and the step is not in a branch.
+  /// Returns whether it did.
+  bool deferStep(const UnaryOperator *U, int Var);
+  bool readAsNumber(const Expr *E);
+  /// `buf[n++] = v`: the steps in an assignment's target that may follow
+  /// the statement (deferStep), so that the target names one element.
+  void deferTargetSteps(const Expr *E);
   /// Whether a call is differentiated through generated code: a user
   /// function, or a callable ddx resolves statically.
   bool isUserCall(const CallExpr *Call);
@@ -245,6 +254,10 @@ private:
   int ReturnFlag = -1;
   unsigned LoopDepth = 0;
   unsigned Counters = 0;
+  /// While an assignment statement is lowered: the steps that follow it
+  /// (see deferStep), and the statement.
+  Block *DeferredSteps = nullptr;
+  const Expr *StepStatement = nullptr;
 };
 
 } // namespace lowering

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Activity/ActivityAnalysis.h"
 #include "Lowering/BodyLowerer.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 namespace ddx {
 namespace lowering {
@@ -33,10 +34,17 @@ void BodyLowerer::lowerExprStmt(const Expr *E, Block &Out) {
         return lowerAllocation(*A, Var, "", LValue, B->getRHS(),
                                B->getOperatorLoc(), Out);
       }
-      extractCalls(B->getRHS(), Out);
+      Block Steps;
+      {
+        llvm::SaveAndRestore Defer(DeferredSteps, &Steps);
+        llvm::SaveAndRestore<const Expr *> Whole(StepStatement, B);
+        deferTargetSteps(B->getLHS());
+        extractCalls(B->getRHS(), Out);
+      }
       auto [Var, LValue] = assignTarget(B->getLHS());
       emitAssign(Out, B->getOperatorLoc(), Var, "", LValue, B->getOpcode(),
                  B->getRHS());
+      std::move(Steps.begin(), Steps.end(), std::back_inserter(Out));
       return;
     }
     if (B->getOpcode() == BO_Comma) {
@@ -767,6 +775,8 @@ void BodyLowerer::lowerSelect(const ConditionalOperator *C, Block &Out) {
                "the '?:' and use the variable that holds its result");
     return;
   }
+  // A step in one branch runs only with it: it cannot follow the statement.
+  llvm::SaveAndRestore<Block *> NoDefer(DeferredSteps, nullptr);
   int Value = newVar("_select", C->getType().getUnqualifiedType(),
                      Variable::Kind::Temp);
   Stmt Branch;
@@ -793,6 +803,7 @@ void BodyLowerer::lowerShortCircuit(const BinaryOperator *B, Block &Out) {
   extractRec(B->getLHS(), Out);
   if (!hasExtractable(B->getRHS()))
     return;
+  llvm::SaveAndRestore<Block *> NoDefer(DeferredSteps, nullptr);
   bool And = B->getOpcode() == BO_LAnd;
   int Value = newVar(And ? "_and" : "_or", Ctx.BoolTy, Variable::Kind::Temp);
   emitAssign(Out, B->getOperatorLoc(), Value, "", nullptr, BO_Assign,
@@ -824,10 +835,12 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out) {
     // x++ reads as a temporary holding the old value; ++x as one holding
     // the new value.
     auto [Var, LValue] = assignTarget(U->getSubExpr());
+    if (deferStep(U, Var))
+      return;
+    BinaryOperatorKind Op = U->isIncrementOp() ? BO_AddAssign : BO_SubAssign;
     int Temp = newVar(U->isPostfix() ? "_old" : "_new",
                       U->getSubExpr()->getType().getUnqualifiedType(),
                       Variable::Kind::Temp);
-    BinaryOperatorKind Op = U->isIncrementOp() ? BO_AddAssign : BO_SubAssign;
     if (U->isPostfix())
       emitAssign(Out, U->getOperatorLoc(), Temp, "", nullptr, BO_Assign,
                  U->getSubExpr());
@@ -855,6 +868,7 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out) {
   if (auto *L = dyn_cast<LambdaExpr>(E)) {
     // Its body is not part of this function; the initializers of its
     // init-captures are, evaluated where the lambda is made.
+    llvm::SaveAndRestore<Block *> NoDefer(DeferredSteps, nullptr);
     for (const Expr *Init : L->capture_inits())
       if (Init)
         extractRec(Init, Out);
@@ -879,6 +893,12 @@ void BodyLowerer::extractRec(const Expr *E, Block &Out) {
     IR.TempOf[Construct] = Temp;
     return lowerConstruction(Construct, Object, Temp, Out);
   }
+  // (`a ?: k++` steps k in a branch; `sizeof(k++)` never does.)
+  llvm::SaveAndRestore<Block *> NoDefer(
+      DeferredSteps,
+      isa<BinaryConditionalOperator, ChooseExpr, UnaryExprOrTypeTraitExpr>(E)
+          ? nullptr
+          : DeferredSteps);
   for (const clang::Stmt *Child : E->children())
     if (auto *CE = dyn_cast_or_null<Expr>(Child))
       extractRec(CE, Out);
@@ -1016,6 +1036,59 @@ void BodyLowerer::pushDispatch(Stmt S, const Expr *Object, Block &Out) {
   Stop.Loc = S.Loc;
   Stop.Text = "::ddx::unknown_dynamic_type(\"" + Name + "\", " + Text + ");";
   Into->push_back(std::move(Stop));
+}
+
+void BodyLowerer::deferTargetSteps(const Expr *E) {
+  E = skipImplicit(E);
+  if (!E || isa<LambdaExpr, AbstractConditionalOperator, ChooseExpr,
+                UnaryExprOrTypeTraitExpr>(E))
+    return;
+  if (auto *B = dyn_cast<BinaryOperator>(E); B && B->isLogicalOp())
+    return;
+  if (auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->isIncrementDecrementOp() && U->isPostfix()) {
+    deferStep(U, assignTarget(U->getSubExpr()).first);
+    return;
+  }
+  for (const clang::Stmt *Child : E->children())
+    deferTargetSteps(dyn_cast_or_null<Expr>(Child));
+}
+
+/// Whether the value of E is only used as a number: an index, or an
+/// operand of arithmetic or a comparison (where `i` may stand for `i++`,
+/// never bound to a reference).
+bool BodyLowerer::readAsNumber(const Expr *E) {
+  for (const DynTypedNode &P : Ctx.getParents(*E)) {
+    if (auto *Up = P.get<Expr>(); Up && isa<ParenExpr, ImplicitCastExpr>(Up))
+      return readAsNumber(Up);
+    if (auto *Sub = P.get<ArraySubscriptExpr>())
+      return Sub->getIdx()->IgnoreParenImpCasts() == E->IgnoreParens();
+    auto *B = P.get<BinaryOperator>();
+    return B && (B->isAdditiveOp() || B->isMultiplicativeOp() ||
+                 B->isComparisonOp() || B->isShiftOp() || B->isBitwiseOp());
+  }
+  return false;
+}
+
+bool BodyLowerer::deferStep(const UnaryOperator *U, int Var) {
+  if (!DeferredSteps || !StepStatement || !U->isPostfix() || Var < 0 ||
+      IR.Vars[Var].K != Variable::Kind::Local ||
+      !IR.Vars[Var].Type->isIntegerType())
+    return false;
+  auto *V = dyn_cast_or_null<VarDecl>(IR.Vars[Var].Decl);
+  if (!V || !V->isLocalVarDecl() || !IR.Function->getBody())
+    return false;
+  // Named once in the statement, so nothing else in it sees the step's
+  // timing; never through an address, so no call in it sees i either.
+  if (countNames(StepStatement, V) != 1 ||
+      !namedOnlyDirectly(IR.Function->getBody(), V) || !readAsNumber(U))
+    return false;
+  // `l[i++]` reads `l[i]`, and `i += 1` follows the statement: no temporary
+  // to save for the reverse sweep, which steps i back.
+  emitAssign(*DeferredSteps, U->getOperatorLoc(), Var, "", nullptr,
+             U->isIncrementOp() ? BO_AddAssign : BO_SubAssign, nullptr);
+  IR.TempOf[U] = Var;
+  return true;
 }
 
 } // namespace lowering

@@ -913,9 +913,17 @@ std::string ExprPrinter::print(const Expr *E) const {
   if (auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E);
       Cast && isa<InitListExpr>(skipImplicit(Cast->getSubExpr())))
     return typeName(Cast->getTypeAsWritten()) + print(Cast->getSubExpr());
-  if (auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
-    return typeName(Cast->getTypeAsWritten()) + "(" +
-           print(Cast->getSubExpr()) + ")";
+  if (auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E)) {
+    // (`unsigned(n)` prints its type as `unsigned int`, which a functional
+    // cast cannot name: the C-style cast means the same.)
+    std::string Type = typeName(Cast->getTypeAsWritten());
+    bool OneName = llvm::all_of(Type, [](char C) {
+      return llvm::isAlnum(C) || C == '_' || C == ':' || C == '<' || C == '>' ||
+             C == ',';
+    });
+    std::string Operand = "(" + print(Cast->getSubExpr()) + ")";
+    return OneName ? Type + Operand : "((" + Type + ")" + Operand + ")";
+  }
   if (auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     // (A constructor whose one argument is defaulted builds an object of
     // its own type: `runge_kutta4<state>()`, not its algebra.)
@@ -1132,6 +1140,59 @@ std::string ExprPrinter::shadow(const Expr *E) const {
   if (const Expr *Source = copiedFrom(E))
     return shadow(Source);
   return unsupported(E);
+}
+
+unsigned countNames(const clang::Stmt *S, const ValueDecl *D) {
+  if (!S)
+    return 0;
+  unsigned N = 0;
+  if (auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == D)
+    ++N;
+  for (const clang::Stmt *Child : S->children())
+    N += countNames(Child, D);
+  return N;
+}
+
+namespace {
+
+/// `v` or, for an array v, `v[i]`.
+bool namesDirectly(const Expr *E, const VarDecl *V) {
+  E = E->IgnoreParens();
+  if (auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+    auto *Decay = dyn_cast<ImplicitCastExpr>(Sub->getBase()->IgnoreParens());
+    if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+      return false;
+    E = Decay->getSubExpr()->IgnoreParens();
+  }
+  auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref && Ref->getDecl() == V;
+}
+
+/// Counts the direct uses of V in S (see namedOnlyDirectly); none inside a
+/// lambda.
+unsigned countDirectUses(const clang::Stmt *S, const VarDecl *V) {
+  if (!S || isa<LambdaExpr>(S))
+    return 0;
+  unsigned N = 0;
+  if (auto *Cast = dyn_cast<ImplicitCastExpr>(S);
+      Cast && Cast->getCastKind() == CK_LValueToRValue &&
+      namesDirectly(Cast->getSubExpr(), V))
+    ++N;
+  if (auto *U = dyn_cast<UnaryOperator>(S);
+      U && U->isIncrementDecrementOp() && namesDirectly(U->getSubExpr(), V))
+    ++N;
+  if (auto *B = dyn_cast<BinaryOperator>(S);
+      B && B->isAssignmentOp() && namesDirectly(B->getLHS(), V))
+    ++N;
+  for (const clang::Stmt *Child : S->children())
+    N += countDirectUses(Child, V);
+  return N;
+}
+
+} // namespace
+
+bool namedOnlyDirectly(const clang::Stmt *S, const VarDecl *V) {
+  return countNames(S, V) == countDirectUses(S, V);
 }
 
 } // namespace ddx

@@ -228,6 +228,13 @@ const clang::Expr *skipImplicit(const clang::Expr *E);
 /// `&u`, a pointer `w`), through local references; or null.
 const clang::ValueDecl *storageRoot(const clang::Expr *E);
 
+/// How many times S names D (lambda bodies included).
+unsigned countNames(const clang::Stmt *S, const clang::ValueDecl *D);
+/// Whether S names V only to read it, assign it or step it, or one of its
+/// elements (`v`, `v[i]` of an array): never its address, a reference
+/// bound to it, or a lambda's use. Nothing else can then see or change V.
+bool namedOnlyDirectly(const clang::Stmt *S, const clang::VarDecl *V);
+
 } // namespace ddx
 
 #endif // DDX_SUPPORT_EXPRPRINTER_H

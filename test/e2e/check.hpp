@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace check {
 
@@ -91,6 +92,30 @@ void two_inputs(const char *name, F f, double x, double y, double v,
   fd((n + " d/dy").c_str(), dy, [&](double h) { return f(x, y + h); }, tol);
   near((n + " fwd vs rev x").c_str(), tx, dx, 1e-12);
   near((n + " fwd vs rev y").c_str(), ty, dy, 1e-12);
+}
+
+/// Checks f(x) for x near x0 (n inputs) through the results of one
+/// gradient request (value, gradient d) and one tangent request in the
+/// direction u (tangent): the value against f, each component of d against
+/// a central difference, the tangent against d . u.
+template <class F>
+void array_gradient(const std::string &name, F f, const double *x0,
+                    const double *u, int n, const double *d, double value,
+                    double tangent, double tol = 1e-6) {
+  near((name + " value").c_str(), value, f(x0), tol);
+  double dot = 0.0;
+  for (int k = 0; k < n; ++k) {
+    fd((name + " d/dx[" + std::to_string(k) + "]").c_str(), d[k],
+       [&](double h) {
+         std::vector<double> c(x0, x0 + n);
+         c[k] += h;
+         return f(c.data());
+       },
+       tol);
+    dot += d[k] * u[k];
+  }
+  near((name + " forward vs reverse").c_str(), tangent, dot,
+       tol == 1e-6 ? 1e-12 : tol);
 }
 
 inline int finish() {

@@ -165,31 +165,6 @@ double sum_through_pointer(const double *x, int n) {
 double x0[N] = {0.5, -1.2, 0.8, 1.5, -0.3, 0.9};
 double u[N] = {0.3, -0.7, 1.0, 0.2, -0.4, 0.6};
 
-template <class F>
-void compare(const char *name, F f, const double *d, double value,
-             double tangent, double tol) {
-  char what[64];
-  std::snprintf(what, sizeof what, "%s value", name);
-  check::near(what, value, f(x0), tol);
-  double dot = 0.0;
-  for (int k = 0; k < N; ++k) {
-    std::snprintf(what, sizeof what, "%s d/dx[%d]", name, k);
-    check::fd(
-        what, d[k],
-        [&](double h) {
-          double c[N];
-          for (int i = 0; i < N; ++i)
-            c[i] = x0[i];
-          c[k] += h;
-          return f(c);
-        },
-        tol);
-    dot += d[k] * u[k];
-  }
-  std::snprintf(what, sizeof what, "%s forward vs reverse", name);
-  check::near(what, tangent, dot, tol == 1e-6 ? 1e-12 : tol);
-}
-
 int main() {
   {
     double d[N] = {};
@@ -197,9 +172,9 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(sum_loop, ddx::duplicated(x0, u), N);
     check::near("sum_loop forward value", value1, value, 1e-6);
-    compare(
-        "sum_loop", [](const double *x) { return sum_loop(x, N); }, d, value,
-        tangent, 1e-6);
+    check::array_gradient(
+        "sum_loop", [](const double *x) { return sum_loop(x, N); }, x0, u, N, d,
+        value, tangent, 1e-6);
   }
   {
     double d[N] = {};
@@ -207,9 +182,9 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(two_sums, ddx::duplicated(x0, u), N);
     check::near("two_sums forward value", value1, value, 1e-6);
-    compare(
-        "two_sums", [](const double *x) { return two_sums(x, N); }, d, value,
-        tangent, 1e-6);
+    check::array_gradient(
+        "two_sums", [](const double *x) { return two_sums(x, N); }, x0, u, N, d,
+        value, tangent, 1e-6);
   }
   {
     double d[N] = {};
@@ -217,9 +192,9 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(sum_over_n, ddx::duplicated(x0, u), N);
     check::near("sum_over_n forward value", value1, value, 1e-6);
-    compare(
-        "sum_over_n", [](const double *x) { return sum_over_n(x, N); }, d,
-        value, tangent, 1e-6);
+    check::array_gradient(
+        "sum_over_n", [](const double *x) { return sum_over_n(x, N); }, x0, u,
+        N, d, value, tangent, 1e-6);
   }
   {
     double d[N] = {};
@@ -227,9 +202,9 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(log_of_sum, ddx::duplicated(x0, u), N);
     check::near("log_of_sum forward value", value1, value, 1e-6);
-    compare(
-        "log_of_sum", [](const double *x) { return log_of_sum(x, N); }, d,
-        value, tangent, 1e-6);
+    check::array_gradient(
+        "log_of_sum", [](const double *x) { return log_of_sum(x, N); }, x0, u,
+        N, d, value, tangent, 1e-6);
   }
   {
     double d[N] = {};
@@ -237,9 +212,9 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(carried, ddx::duplicated(x0, u), N);
     check::near("carried forward value", value1, value, 1e-6);
-    compare(
-        "carried", [](const double *x) { return carried(x, N); }, d, value,
-        tangent, 1e-6);
+    check::array_gradient(
+        "carried", [](const double *x) { return carried(x, N); }, x0, u, N, d,
+        value, tangent, 1e-6);
   }
   {
     double d[N] = {};
@@ -247,10 +222,10 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(sum_read_in_loop, ddx::duplicated(x0, u), N);
     check::near("sum_read_in_loop forward value", value1, value, 1e-6);
-    compare(
+    check::array_gradient(
         "sum_read_in_loop",
-        [](const double *x) { return sum_read_in_loop(x, N); }, d, value,
-        tangent, 1e-6);
+        [](const double *x) { return sum_read_in_loop(x, N); }, x0, u, N, d,
+        value, tangent, 1e-6);
   }
   {
     double d[N] = {};
@@ -258,9 +233,9 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(refilled, ddx::duplicated(x0, u), N);
     check::near("refilled forward value", value1, value, 1e-6);
-    compare(
-        "refilled", [](const double *x) { return refilled(x, N); }, d, value,
-        tangent, 1e-6);
+    check::array_gradient(
+        "refilled", [](const double *x) { return refilled(x, N); }, x0, u, N, d,
+        value, tangent, 1e-6);
   }
   {
     double d[N] = {};
@@ -268,9 +243,9 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(running_max, ddx::duplicated(x0, u), N);
     check::near("running_max forward value", value1, value, 1e-6);
-    compare(
-        "running_max", [](const double *x) { return running_max(x, N); }, d,
-        value, tangent, 1e-6);
+    check::array_gradient(
+        "running_max", [](const double *x) { return running_max(x, N); }, x0, u,
+        N, d, value, tangent, 1e-6);
   }
   {
     double d[N] = {};
@@ -278,9 +253,9 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(records, ddx::duplicated(x0, u), N);
     check::near("records forward value", value1, value, 1e-6);
-    compare(
-        "records", [](const double *x) { return records(x, N); }, d, value,
-        tangent, 1e-6);
+    check::array_gradient(
+        "records", [](const double *x) { return records(x, N); }, x0, u, N, d,
+        value, tangent, 1e-6);
   }
   {
     double d[N] = {};
@@ -288,9 +263,9 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(records_float, ddx::duplicated(x0, u), N);
     check::near("records_float forward value", value1, value, 1e-3);
-    compare(
-        "records_float", [](const double *x) { return records_float(x, N); }, d,
-        value, tangent, 1e-3);
+    check::array_gradient(
+        "records_float", [](const double *x) { return records_float(x, N); },
+        x0, u, N, d, value, tangent, 1e-3);
   }
   {
     double d[N] = {};
@@ -298,10 +273,10 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(mixed_precision, ddx::duplicated(x0, u), N);
     check::near("mixed_precision forward value", value1, value, 1e-3);
-    compare(
+    check::array_gradient(
         "mixed_precision",
-        [](const double *x) { return mixed_precision(x, N); }, d, value,
-        tangent, 1e-3);
+        [](const double *x) { return mixed_precision(x, N); }, x0, u, N, d,
+        value, tangent, 1e-3);
     // (The primal's own value, to the bit: each call computes in its
     // callee's type.)
     check::near("mixed_precision value to the bit", value,
@@ -313,9 +288,9 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(last_square, ddx::duplicated(x0, u), N);
     check::near("last_square forward value", value1, value, 1e-6);
-    compare(
-        "last_square", [](const double *x) { return last_square(x, N); }, d,
-        value, tangent, 1e-6);
+    check::array_gradient(
+        "last_square", [](const double *x) { return last_square(x, N); }, x0, u,
+        N, d, value, tangent, 1e-6);
   }
   {
     double d[N] = {};
@@ -324,10 +299,10 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(counter_read_before, ddx::duplicated(x0, u), N);
     check::near("counter_read_before forward value", value1, value, 1e-6);
-    compare(
+    check::array_gradient(
         "counter_read_before",
-        [](const double *x) { return counter_read_before(x, N); }, d, value,
-        tangent, 1e-6);
+        [](const double *x) { return counter_read_before(x, N); }, x0, u, N, d,
+        value, tangent, 1e-6);
   }
   {
     double d[N] = {};
@@ -336,10 +311,10 @@ int main() {
     auto [value1, tangent] =
         ddx::derivative(sum_through_pointer, ddx::duplicated(x0, u), N);
     check::near("sum_through_pointer forward value", value1, value, 1e-6);
-    compare(
+    check::array_gradient(
         "sum_through_pointer",
-        [](const double *x) { return sum_through_pointer(x, N); }, d, value,
-        tangent, 1e-6);
+        [](const double *x) { return sum_through_pointer(x, N); }, x0, u, N, d,
+        value, tangent, 1e-6);
   }
   return check::finish();
 }
