@@ -36,14 +36,19 @@ bool sameBound(const Expr *A, const Expr *B) {
   return RA && RB && RA->getDecl() == RB->getDecl();
 }
 
-/// `v < bound` of a loop that tests before each iteration: v, or null.
-const BinaryOperator *upperBoundTest(const Stmt &Loop) {
+/// The test `v op bound` (v a variable) of a loop that tests before each
+/// iteration, or null.
+const BinaryOperator *counterTest(const Stmt &Loop) {
   if (Loop.K != Stmt::Kind::Loop || !Loop.TestFirst || !Loop.CondExpr)
     return nullptr;
   auto *Test = dyn_cast<BinaryOperator>(Loop.CondExpr->IgnoreParenImpCasts());
-  return Test && Test->getOpcode() == BO_LT && declRef(Test->getLHS())
-             ? Test
-             : nullptr;
+  return Test && declRef(Test->getLHS()) ? Test : nullptr;
+}
+
+/// `v < bound` of a loop that tests before each iteration, or null.
+const BinaryOperator *upperBoundTest(const Stmt &Loop) {
+  const BinaryOperator *Test = counterTest(Loop);
+  return Test && Test->getOpcode() == BO_LT ? Test : nullptr;
 }
 
 /// What the passes ask of a lowered function's variables.
@@ -128,7 +133,7 @@ private:
   /// name of it anywhere but as the element an assignment overwrites, or
   /// added to, which no adjoint reads.
   static bool reads(const Stmt &S, const VarDecl *Array) {
-    auto Names = [&](const clang::Stmt *E) { return countNames(E, Array) > 0; };
+    auto Names = [&](const clang::Stmt *E) { return mentions(E, Array); };
     if (Names(S.Value) || Names(S.Call) || Names(S.CondExpr))
       return true;
     if (S.LValue) {
@@ -293,7 +298,6 @@ private:
     if (!fixedIn(V, Loop.Then) || hasRaw(Loop.Then) ||
         !stable(Init.Value, Loop, V))
       return;
-    Loop.CountedFrom = Init.Value;
     Loop.CountedFromText = Printer.print(Init.Value);
     if (!Literal || Literal->getValue() == 1)
       Loop.CountedToText = endFromTest(Loop, V, Step.Op == BO_AddAssign);
@@ -318,11 +322,9 @@ private:
   /// Where a unit step ends v, as the test `v < n` says (n, or n + 1 for
   /// `v <= n`; n or n - 1 for a step down and `v > n`, `v >= n`), or empty.
   std::string endFromTest(const Stmt &Loop, int V, bool Up) const {
-    if (!Loop.TestFirst || !Loop.CondExpr)
-      return "";
-    auto *Test = dyn_cast<BinaryOperator>(Loop.CondExpr->IgnoreParenImpCasts());
+    const BinaryOperator *Test = counterTest(Loop);
     if (!Test || varOf(declRef(Test->getLHS())) != V ||
-        !declRef(Test->getLHS()) || !stable(Test->getRHS(), Loop, V))
+        !stable(Test->getRHS(), Loop, V))
       return "";
     // (stable allows only arithmetic that binds at least as tightly as
     // `+`: `n - 1 + 1` needs no parentheses.)

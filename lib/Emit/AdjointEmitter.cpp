@@ -34,14 +34,6 @@ Lines countedLoopHeader(const FunctionIR &IR, const Stmt &Loop) {
   return Header;
 }
 
-/// The values of Loop's body that each reverse iteration recomputes.
-static void appendRecomputed(const EmitContext &C, const Stmt &Loop,
-                             Lines &Out) {
-  for (const Stmt &Def : Loop.Then)
-    if (Def.Recompute)
-      Out.push_back(primalAssign(C, Def));
-}
-
 Sweeps AdjointEmitter::emit(const Block &B) {
   Sweeps Result;
   std::vector<Lines> Reverses;
@@ -322,39 +314,35 @@ Sweeps AdjointEmitter::emitStmt(const Stmt &S) {
     --LoopDepth;
     Sweeps Result;
     bool Recorded = !Body.Reverse.empty() || !Step.Reverse.empty();
-    std::optional<std::string> StepBack =
-        S.CountedFrom ? inverseStep(C, S.Else.front()) : std::nullopt;
-    if (StepBack && Recorded) {
-      // No trip count: the reverse sweep steps the counter back to where
-      // it started (see markCountedLoops).
-      Result.Forward.push_back(S.TestFirst ? "while (" + S.Cond + ") {"
-                                           : "do {");
-      append(Result.Forward, Body.Forward);
-      append(Result.Forward, Step.Forward);
-      Result.Forward.push_back(S.TestFirst ? "}" : "} while (" + S.Cond + ");");
-      Result.Reverse = countedLoopHeader(C.IR, S);
-      Result.Reverse.push_back(*StepBack);
-      appendRecomputed(C, S, Result.Reverse);
-      append(Result.Reverse, Body.Reverse);
-      Result.Reverse.push_back("}");
-      return Result;
-    }
+    // A counted loop needs no trip count: the reverse sweep steps the
+    // counter back to where it started (see markCountedLoops).
+    std::optional<std::string> StepBack = S.CountedFromText.empty()
+                                              ? std::nullopt
+                                              : inverseStep(C, S.Else.front());
+    bool Counts = Recorded && !StepBack;
     std::string Count = C.Printer.varName(S.Counter);
-    if (Recorded)
+    if (Counts)
       Result.Forward.push_back(Count + " = 0;");
     Result.Forward.push_back(S.TestFirst ? "while (" + S.Cond + ") {" : "do {");
     append(Result.Forward, Body.Forward);
     append(Result.Forward, Step.Forward);
-    if (Recorded)
+    if (Counts)
       Result.Forward.push_back("++" + Count + ";");
     Result.Forward.push_back(S.TestFirst ? "}" : "} while (" + S.Cond + ");");
     if (!Recorded)
       return Result;
-    Result.Forward.push_back("_tape.push(" + Count + ");");
-    Result.Reverse.push_back("for (" + Count + " = _tape.pop<long>(); " +
-                             Count + " > 0; --" + Count + ") {");
-    append(Result.Reverse, Step.Reverse);
-    appendRecomputed(C, S, Result.Reverse);
+    if (StepBack) {
+      Result.Reverse = countedLoopHeader(C.IR, S);
+      Result.Reverse.push_back(*StepBack);
+    } else {
+      Result.Forward.push_back("_tape.push(" + Count + ");");
+      Result.Reverse.push_back("for (" + Count + " = _tape.pop<long>(); " +
+                               Count + " > 0; --" + Count + ") {");
+      append(Result.Reverse, Step.Reverse);
+    }
+    for (const Stmt &Def : S.Then)
+      if (Def.Recompute)
+        Result.Reverse.push_back(primalAssign(C, Def));
     append(Result.Reverse, Body.Reverse);
     Result.Reverse.push_back("}");
     return Result;

@@ -20,7 +20,7 @@ struct Sweeps {
   Lines Reverse; ///< in execution order (already reversed)
 };
 
-/// The reverse sweep's first lines for a counted loop (Stmt::CountedFrom):
+/// The reverse sweep's first lines for a counted loop (Stmt::CountedFromText):
 /// the counter set where the loop ended, when its test says, and
 /// `while (v > from) {`, its inverse step coming next.
 Lines countedLoopHeader(const FunctionIR &IR, const Stmt &Loop);

@@ -169,8 +169,9 @@ private:
   bool splitText() {
     const Stmt &L = IR.Body[Loop];
     std::string While = "while (" + L.Cond + ") {";
+    bool Counted = !L.CountedFromText.empty();
     int Header = -1, Body = -1; // the reverse loop's first line and body's
-    if (L.CountedFrom) {
+    if (Counted) {
       // (The last loop at the top level: the last such line of the forward
       // sweep, the first of the reverse sweep.)
       Lines Opening = countedLoopHeader(IR, L);
@@ -187,8 +188,8 @@ private:
     } else {
       const std::string &N = IR.Vars[L.Counter].Name;
       ForwardBegin = lineIndex(S.Forward, N + " = 0;");
-      Header = lineIndex(S.Reverse, "for (" + N + " = _tape.pop<long>(); " +
-                                        N + " > 0; --" + N + ") {");
+      Header = lineIndex(S.Reverse, "for (" + N + " = _tape.pop<long>(); " + N +
+                                        " > 0; --" + N + ") {");
       if (ForwardBegin < 0 || Header < 0 ||
           size_t(ForwardBegin) + 1 >= S.Forward.size() ||
           S.Forward[ForwardBegin + 1] != While)
@@ -204,8 +205,8 @@ private:
     ReverseBegin = Header;
     ReverseEnd = closingLine(S.Reverse, Body - 1);
     // The body and step, without `while (c) {`, `}` and a count's lines.
-    int First = L.CountedFrom ? ForwardBegin + 1 : ForwardBegin + 2;
-    int Last = L.CountedFrom ? ForwardEnd - 1 : ForwardEnd - 2;
+    int First = Counted ? ForwardBegin + 1 : ForwardBegin + 2;
+    int Last = Counted ? ForwardEnd - 1 : ForwardEnd - 2;
     size_t Steps = L.Else.size();
     if (ForwardEnd < 0 || ReverseEnd < 0 || Last + 1 - First < int(Steps) ||
         size_t(ReverseEnd - Body) < Steps + Recomputed)

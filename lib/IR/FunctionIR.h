@@ -131,12 +131,11 @@ struct Stmt {
   bool TestFirst = true;
   int Counter = -1;
   /// A loop whose step `v += k` (or `v -= k`) is all that changes v, which
-  /// the statement before sets to CountedFrom: the iterations number
-  /// (v - CountedFrom) / k when it ends, so the reverse sweep steps v back
-  /// to CountedFrom instead of recording a trip count (markCountedLoops).
-  const clang::Expr *CountedFrom = nullptr;
-  /// CountedFrom printed, and where the loop's test shows v ends (`n` for
-  /// `v < n` with a unit step; empty if it does not say).
+  /// the statement before sets to `a`: CountedFromText is `a` printed (empty
+  /// for other loops). The iterations number (v - a) / k when it ends, so
+  /// the reverse sweep steps v back to `a` instead of recording a trip
+  /// count (markCountedLoops). CountedToText is where the loop's test shows
+  /// v ends (`n` for `v < n` with a unit step; empty if it does not say).
   std::string CountedFromText, CountedToText;
 
   // Raw.

@@ -47,8 +47,6 @@ const CXXOperatorCallExpr *valueAssignment(const Expr *E);
 /// An assignment or compound assignment to a std::complex (`z = x`,
 /// `z *= w`): a scalar's, lowered as one.
 const CXXOperatorCallExpr *complexAssignment(const Expr *E);
-/// Whether E names D.
-bool mentions(const clang::Stmt *E, const ValueDecl *D);
 /// E as a braced temporary of type T (`T{a, b}`, also `T x = T{a, b}`'s
 /// initialiser): its brace list, or null.
 const InitListExpr *bracedTemporary(const Expr *E, QualType T);
@@ -203,6 +201,9 @@ private:
   /// only ever read, assigned or stepped, and the step is not in a branch.
   /// Returns whether it did.
   bool deferStep(const UnaryOperator *U, int Var);
+  /// Whether the value of E is only used as a number: an index, or an
+  /// operand of arithmetic or a comparison (where `i` may stand for `i++`,
+  /// never bound to a reference).
   bool readAsNumber(const Expr *E);
   /// `buf[n++] = v`: the steps in an assignment's target that may follow
   /// the statement (deferStep), so that the target names one element.

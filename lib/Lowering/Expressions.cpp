@@ -1054,9 +1054,6 @@ void BodyLowerer::deferTargetSteps(const Expr *E) {
     deferTargetSteps(dyn_cast_or_null<Expr>(Child));
 }
 
-/// Whether the value of E is only used as a number: an index, or an
-/// operand of arithmetic or a comparison (where `i` may stand for `i++`,
-/// never bound to a reference).
 bool BodyLowerer::readAsNumber(const Expr *E) {
   for (const DynTypedNode &P : Ctx.getParents(*E)) {
     if (auto *Up = P.get<Expr>(); Up && isa<ParenExpr, ImplicitCastExpr>(Up))

@@ -40,20 +40,6 @@ bool hasJump(const clang::Stmt *S, bool Continue) {
   });
 }
 
-/// A copy or move assignment whose operator the compiler wrote (defaulted
-/// or implicit): member-wise, so it means what `=` means for a double; or
-/// a std::vector's, which copies the elements and the size (`u = next;` in
-/// a time-stepping loop). A user-written operator= is a member call like
-/// any other.
-bool mentions(const clang::Stmt *E, const ValueDecl *D) {
-  if (!E || !D)
-    return false;
-  if (auto *Ref = dyn_cast<DeclRefExpr>(E); Ref && Ref->getDecl() == D)
-    return true;
-  return llvm::any_of(E->children(),
-                      [&](const clang::Stmt *C) { return mentions(C, D); });
-}
-
 const InitListExpr *bracedTemporary(const Expr *E, QualType T) {
   auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(skipImplicit(E));
   if (!Cast || !T->isRecordType() ||
@@ -63,6 +49,11 @@ const InitListExpr *bracedTemporary(const Expr *E, QualType T) {
   return dyn_cast<InitListExpr>(skipImplicit(Cast->getSubExpr()));
 }
 
+/// A copy or move assignment whose operator the compiler wrote (defaulted
+/// or implicit): member-wise, so it means what `=` means for a double; or
+/// a std::vector's, which copies the elements and the size (`u = next;` in
+/// a time-stepping loop). A user-written operator= is a member call like
+/// any other.
 const CXXOperatorCallExpr *valueAssignment(const Expr *E) {
   auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
   if (!Op || Op->getOperator() != OO_Equal || Op->getNumArgs() != 2)

@@ -1142,6 +1142,15 @@ std::string ExprPrinter::shadow(const Expr *E) const {
   return unsupported(E);
 }
 
+bool mentions(const clang::Stmt *E, const ValueDecl *D) {
+  if (!E || !D)
+    return false;
+  if (auto *Ref = dyn_cast<DeclRefExpr>(E); Ref && Ref->getDecl() == D)
+    return true;
+  return llvm::any_of(E->children(),
+                      [&](const clang::Stmt *C) { return mentions(C, D); });
+}
+
 unsigned countNames(const clang::Stmt *S, const ValueDecl *D) {
   if (!S)
     return 0;

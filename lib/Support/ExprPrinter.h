@@ -228,6 +228,8 @@ const clang::Expr *skipImplicit(const clang::Expr *E);
 /// `&u`, a pointer `w`), through local references; or null.
 const clang::ValueDecl *storageRoot(const clang::Expr *E);
 
+/// Whether E names D (lambda bodies included).
+bool mentions(const clang::Stmt *E, const clang::ValueDecl *D);
 /// How many times S names D (lambda bodies included).
 unsigned countNames(const clang::Stmt *S, const clang::ValueDecl *D);
 /// Whether S names V only to read it, assign it or step it, or one of its
