@@ -8,6 +8,7 @@
 #include "Emit/SumLoopFusion.h"
 #include "Emit/TangentEmitter.h"
 #include "Emit/UnreadRestores.h"
+#include "Emit/ZeroAdjoints.h"
 #include "Lowering/Constructions.h"
 #include "Support/HeapCalls.h"
 #include "Support/Spelling.h"
@@ -151,6 +152,8 @@ private:
   void reportUnnamedMembers(SourceLocation At, const std::string &What,
                             QualType T) const;
   bool checkTypeErasedPointers() const;
+  /// Whether the definition is marked always_inline (see the definition).
+  bool forcedInline() const;
   /// Refuses the address of an active value converted to `void *` (the
   /// gsl_function pattern): its derivative would be lost behind the cast.
   bool writesOutside() const;
@@ -1019,6 +1022,7 @@ std::string InstanceBuilder::reverseSweep(std::string &Sig) {
   for (unsigned P = 0; P < IR.NumParams; ++P)
     if (act(P) == ParamActivity::Active)
       addInto(IR.Vars[P].Type, shadowName(P) + "_out", shadowName(P), Body);
+  assignIntoZeroAdjoints(Body, IR);
   std::string Text = join(Body);
   Sig = "void " + I.Name + "(" + paramList(Mode::ReverseSweep) + ")";
   std::string Decls = declarations(Text, true);
@@ -1082,6 +1086,7 @@ std::string InstanceBuilder::gradient(std::string &Sig) {
   Body.push_back("return {" + llvm::join(Values, ", ") + "};");
   pruneWriteOnlyShadows(Body, IR);
   pruneUnreadConstants(Body, IR);
+  assignIntoZeroAdjoints(Body, IR);
   std::string Text = join(Body);
   Sig = "std::tuple<" + llvm::join(Types, ", ") + "> " + I.Name + "(" +
         paramList(Mode::Gradient) + ")";
@@ -1161,6 +1166,34 @@ void InstanceBuilder::collectMemberZeroings(GeneratedFunction &Out) const {
       Visit(IR.Vars[V].Type);
 }
 
+/// Whether Body is straight-line code (no loop) of at most Budget
+/// statements, branches included; Budget is what is left on return.
+static bool isSmallStraightLine(const Block &Body, unsigned &Budget) {
+  for (const Stmt &S : Body) {
+    if (S.K == Stmt::Kind::Loop || Budget == 0)
+      return false;
+    --Budget;
+    if (!isSmallStraightLine(S.Then, Budget) ||
+        !isSmallStraightLine(S.Else, Budget))
+      return false;
+  }
+  return true;
+}
+
+/// A callee's tangent or sweeps are left out of line by compilers that
+/// judge them by their tape calls (clang++ does, for a handful of
+/// assignments); the caller's adjoint arrays then escape into the call and
+/// stay in memory. Short straight-line ones are inlined by force, as long
+/// as they call no generated code: then they cannot recurse, which is what
+/// makes a forced inline fail to compile.
+bool InstanceBuilder::forcedInline() const {
+  constexpr unsigned MaxStatements = 24;
+  unsigned Budget = MaxStatements;
+  return (I.M == Mode::Tangent || I.M == Mode::ForwardSweep ||
+          I.M == Mode::ReverseSweep) &&
+         !C.Plan.callsGenerated(I) && isSmallStraightLine(IR.Body, Budget);
+}
+
 bool InstanceBuilder::build(GeneratedFunction &Out) {
   if (!checkShadows() || !checkTypeErasedPointers() ||
       !C.checkUndifferentiated(IR.Body))
@@ -1186,14 +1219,16 @@ bool InstanceBuilder::build(GeneratedFunction &Out) {
   }
   const FunctionDecl *FD = IR.Function;
   Out.Declaration = Sig + ";";
-  Out.Definition = "// " +
-                   std::string(I.M == Mode::Tangent        ? "tangent of"
-                               : I.M == Mode::ForwardSweep ? "forward sweep of"
-                               : I.M == Mode::ReverseSweep ? "reverse sweep of"
-                               : I.M == Mode::Gradient     ? "gradient of"
-                                                           : "derivative of") +
-                   " " + describeTarget(I.What) + "\ninline " + Sig + " {\n" +
-                   Body + "}\n";
+  Out.Definition =
+      "// " +
+      std::string(I.M == Mode::Tangent        ? "tangent of"
+                  : I.M == Mode::ForwardSweep ? "forward sweep of"
+                  : I.M == Mode::ReverseSweep ? "reverse sweep of"
+                  : I.M == Mode::Gradient     ? "gradient of"
+                                              : "derivative of") +
+      " " + describeTarget(I.What) + "\n" +
+      (forcedInline() ? "[[gnu::always_inline]] inline " : "inline ") + Sig +
+      " {\n" + Body + "}\n";
   return !C.Diags.hasErrors();
 }
 

@@ -11,28 +11,6 @@ using namespace clang;
 namespace ddx {
 namespace {
 
-/// The identifiers in Text.
-llvm::SmallVector<llvm::StringRef, 8> identifiers(llvm::StringRef Text) {
-  llvm::SmallVector<llvm::StringRef, 8> Out;
-  size_t I = 0;
-  while (I < Text.size()) {
-    if (!(llvm::isAlpha(Text[I]) || Text[I] == '_')) {
-      // (A number's digits and suffix are not a name: 1e5, 2.0f.)
-      if (llvm::isDigit(Text[I]))
-        while (I < Text.size() && (llvm::isAlnum(Text[I]) || Text[I] == '.'))
-          ++I;
-      else
-        ++I;
-      continue;
-    }
-    size_t Start = I;
-    while (I < Text.size() && (llvm::isAlnum(Text[I]) || Text[I] == '_'))
-      ++I;
-    Out.push_back(Text.slice(Start, I));
-  }
-  return Out;
-}
-
 /// The index of the line closing the block Lines[Open] opens, or -1.
 int closingLine(const Lines &L, size_t Open) {
   int Depth = 0;

@@ -48,6 +48,8 @@ const Instance &DiffPlan::get(const Target &What, Mode M,
                               const std::vector<ParamActivity> &Activity,
                               llvm::ArrayRef<std::string> ParamNames,
                               SourceLocation NeededAt, bool ResultUnused) {
+  if (Current)
+    Callers.insert(Current);
   for (const Instance &I : Instances)
     if (I.What == What && I.M == M && I.Activity == Activity &&
         I.ResultUnused == ResultUnused)

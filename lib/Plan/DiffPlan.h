@@ -12,6 +12,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include <deque>
 #include <string>
@@ -118,12 +119,17 @@ public:
   }
   const std::deque<Instance> &instances() const { return Instances; }
 
+  /// Whether generating I asked for any instance (itself included): a
+  /// function that calls no generated code cannot recurse through it.
+  bool callsGenerated(const Instance &I) const { return Callers.contains(&I); }
+
 private:
   std::string baseName(const Target &What) const;
 
   std::deque<Instance> Instances; // a deque: NeededBy pointers stay valid
   size_t Next = 0;
   const Instance *Current = nullptr;
+  llvm::SmallPtrSet<const Instance *, 16> Callers;
   llvm::StringSet<> Names;
 };
 

@@ -175,6 +175,27 @@ bool mentions(const std::string &Text, const std::string &Name) {
   return false;
 }
 
+llvm::SmallVector<llvm::StringRef, 8> identifiers(llvm::StringRef Text) {
+  llvm::SmallVector<llvm::StringRef, 8> Out;
+  size_t I = 0;
+  while (I < Text.size()) {
+    if (!(llvm::isAlpha(Text[I]) || Text[I] == '_')) {
+      // (A number's digits and suffix are not a name: 1e5, 2.0f.)
+      if (llvm::isDigit(Text[I]))
+        while (I < Text.size() && (llvm::isAlnum(Text[I]) || Text[I] == '.'))
+          ++I;
+      else
+        ++I;
+      continue;
+    }
+    size_t Start = I;
+    while (I < Text.size() && (llvm::isAlnum(Text[I]) || Text[I] == '_'))
+      ++I;
+    Out.push_back(Text.slice(Start, I));
+  }
+  return Out;
+}
+
 void forEachBrace(llvm::StringRef Line, llvm::function_ref<void(char)> Visit) {
   char Quote = 0;
   for (size_t I = 0; I < Line.size(); ++I) {

@@ -10,6 +10,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include <string>
 
 namespace ddx {
@@ -40,6 +42,10 @@ std::string operatorIdentifier(clang::OverloadedOperatorKind Op);
 
 /// Whether Name occurs in Text as a whole identifier.
 bool mentions(const std::string &Text, const std::string &Name);
+
+/// The identifiers in a text of generated code, in order (a number's
+/// digits and suffix are none).
+llvm::SmallVector<llvm::StringRef, 8> identifiers(llvm::StringRef Text);
 
 /// Calls Visit with each brace of a line of generated code, in order,
 /// skipping those inside string and character literals.
