@@ -152,8 +152,9 @@ private:
   void reportUnnamedMembers(SourceLocation At, const std::string &What,
                             QualType T) const;
   bool checkTypeErasedPointers() const;
-  /// Whether the definition is marked always_inline (see the definition).
-  bool forcedInline() const;
+  /// Whether the function is a few straight-line statements (see
+  /// GeneratedFunction::Short).
+  bool isShort() const;
   /// Refuses the address of an active value converted to `void *` (the
   /// gsl_function pattern): its derivative would be lost behind the cast.
   bool writesOutside() const;
@@ -1180,18 +1181,10 @@ static bool isSmallStraightLine(const Block &Body, unsigned &Budget) {
   return true;
 }
 
-/// A callee's tangent or sweeps are left out of line by compilers that
-/// judge them by their tape calls (clang++ does, for a handful of
-/// assignments); the caller's adjoint arrays then escape into the call and
-/// stay in memory. Short straight-line ones are inlined by force, as long
-/// as they call no generated code: then they cannot recurse, which is what
-/// makes a forced inline fail to compile.
-bool InstanceBuilder::forcedInline() const {
+bool InstanceBuilder::isShort() const {
   constexpr unsigned MaxStatements = 24;
   unsigned Budget = MaxStatements;
-  return (I.M == Mode::Tangent || I.M == Mode::ForwardSweep ||
-          I.M == Mode::ReverseSweep) &&
-         !C.Plan.callsGenerated(I) && isSmallStraightLine(IR.Body, Budget);
+  return isSmallStraightLine(IR.Body, Budget);
 }
 
 bool InstanceBuilder::build(GeneratedFunction &Out) {
@@ -1219,20 +1212,49 @@ bool InstanceBuilder::build(GeneratedFunction &Out) {
   }
   const FunctionDecl *FD = IR.Function;
   Out.Declaration = Sig + ";";
-  Out.Definition =
-      "// " +
-      std::string(I.M == Mode::Tangent        ? "tangent of"
-                  : I.M == Mode::ForwardSweep ? "forward sweep of"
-                  : I.M == Mode::ReverseSweep ? "reverse sweep of"
-                  : I.M == Mode::Gradient     ? "gradient of"
-                                              : "derivative of") +
-      " " + describeTarget(I.What) + "\n" +
-      (forcedInline() ? "[[gnu::always_inline]] inline " : "inline ") + Sig +
-      " {\n" + Body + "}\n";
+  Out.Heading = "// " +
+                std::string(I.M == Mode::Tangent        ? "tangent of"
+                            : I.M == Mode::ForwardSweep ? "forward sweep of"
+                            : I.M == Mode::ReverseSweep ? "reverse sweep of"
+                            : I.M == Mode::Gradient     ? "gradient of"
+                                                        : "derivative of") +
+                " " + describeTarget(I.What) + "\n";
+  Out.Body = Sig + " {\n" + Body + "}\n";
+  Out.Callee = I.M == Mode::Tangent || I.M == Mode::ForwardSweep ||
+               I.M == Mode::ReverseSweep;
+  Out.Short = isShort();
   return !C.Diags.hasErrors();
 }
 
 } // namespace
+
+llvm::DenseSet<const Instance *> forcedInlines(
+    const DiffPlan &Plan,
+    llvm::function_ref<const GeneratedFunction *(const Instance &)> Generated) {
+  auto Inlinable = [&](const Instance &I) {
+    const GeneratedFunction *F = Generated(I);
+    return F && F->Callee && (F->Short || Plan.requests(I) == 1);
+  };
+  llvm::DenseSet<const Instance *> Forced;
+  enum class State { Visiting, Decided };
+  llvm::DenseMap<const Instance *, State> Seen;
+  std::function<bool(const Instance &)> Decide = [&](const Instance &I) {
+    auto [It, New] = Seen.try_emplace(&I, State::Visiting);
+    if (!New) // (on a cycle while Visiting: a recursion is never inlined)
+      return It->second == State::Decided && Forced.contains(&I);
+    bool Inline = Inlinable(I) &&
+                  llvm::all_of(Plan.callees(I), [&](const Instance *Callee) {
+                    return Decide(*Callee);
+                  });
+    if (Inline)
+      Forced.insert(&I);
+    Seen[&I] = State::Decided;
+    return Inline;
+  };
+  for (const Instance &I : Plan.instances())
+    Decide(I);
+  return Forced;
+}
 
 const FunctionIR *FunctionAssembler::lowered(const Target &What) {
   for (const auto &[Key, IR] : Cache)

@@ -22,6 +22,7 @@
 #include "Plan/DiffPlan.h"
 #include "Rules/RuleBinder.h"
 #include "Support/Diagnostics.h"
+#include "llvm/ADT/DenseSet.h"
 #include <map>
 #include <memory>
 #include <string>
@@ -30,12 +31,34 @@ namespace ddx {
 
 struct GeneratedFunction {
   std::string Declaration; ///< the prototype, ending in ';'
-  std::string Definition;
+  /// A comment saying what the function is, and its definition without
+  /// the `inline` that definition() adds.
+  std::string Heading, Body;
+  /// A callee's tangent or sweep (not a request's entry), and whether it is
+  /// a few straight-line statements: such a one is forced inline when
+  /// everything it calls is (see forcedInlines).
+  bool Callee = false, Short = false;
   /// For each class (by name) whose derivatives the runtime zeroes and
   /// value initialisation does not (see ddx::member_zeroing): how to zero
   /// one, a specialisation of ddx::member_zeroing.
   std::map<std::string, std::string> MemberZeroings;
+
+  std::string definition(bool ForcedInline) const {
+    return Heading +
+           (ForcedInline ? "[[gnu::always_inline]] inline " : "inline ") + Body;
+  }
 };
+
+/// The instances whose definitions are marked always_inline: callees that
+/// are Short or called from one place, and call only such instances (so
+/// none recurses). Compilers judge a sweep by its tape calls and leave even
+/// a handful of assignments out of line (clang++ does); the caller's
+/// adjoint arrays then escape into the call and stay in memory, a wrapper
+/// such as a lambda's sweep costs a call per evaluation of the integrand,
+/// and the adjoints a callee adds up go through references.
+llvm::DenseSet<const Instance *> forcedInlines(
+    const DiffPlan &Plan,
+    llvm::function_ref<const GeneratedFunction *(const Instance &)> Generated);
 
 class FunctionAssembler {
 public:

@@ -48,12 +48,10 @@ const Instance &DiffPlan::get(const Target &What, Mode M,
                               const std::vector<ParamActivity> &Activity,
                               llvm::ArrayRef<std::string> ParamNames,
                               SourceLocation NeededAt, bool ResultUnused) {
-  if (Current)
-    Callers.insert(Current);
   for (const Instance &I : Instances)
     if (I.What == What && I.M == M && I.Activity == Activity &&
         I.ResultUnused == ResultUnused)
-      return I;
+      return calledBy(Current, I);
   std::string Name = baseName(What);
   for (const CallableBinding &B : What.Bindings) {
     if (B.Function)
@@ -79,7 +77,15 @@ const Instance &DiffPlan::get(const Target &What, Mode M,
   Names.insert(Unique);
   Instances.push_back(
       Instance{What, M, Activity, ResultUnused, Unique, NeededAt, Current});
-  return Instances.back();
+  return calledBy(Current, Instances.back());
+}
+
+const Instance &DiffPlan::calledBy(const Instance *Caller,
+                                   const Instance &Callee) {
+  ++Requests[&Callee];
+  if (Caller && !llvm::is_contained(Callees[Caller], &Callee))
+    Callees[Caller].push_back(&Callee);
+  return Callee;
 }
 
 } // namespace ddx

@@ -12,7 +12,8 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 #include <deque>
 #include <string>
@@ -119,17 +120,29 @@ public:
   }
   const std::deque<Instance> &instances() const { return Instances; }
 
-  /// Whether generating I asked for any instance (itself included): a
-  /// function that calls no generated code cannot recurse through it.
-  bool callsGenerated(const Instance &I) const { return Callers.contains(&I); }
+  /// The instances generating I asked for (itself, if it recurses): the
+  /// generated functions it calls.
+  /// How many times I was asked for: by a request, or by a call site
+  /// (once for each emitted call, unless a sweep's text is emitted twice).
+  unsigned requests(const Instance &I) const { return Requests.lookup(&I); }
+  llvm::ArrayRef<const Instance *> callees(const Instance &I) const {
+    auto It = Callees.find(&I);
+    return It == Callees.end() ? llvm::ArrayRef<const Instance *>()
+                               : llvm::ArrayRef<const Instance *>(It->second);
+  }
 
 private:
   std::string baseName(const Target &What) const;
+  /// Records a request for Callee, and that generating Caller (if any) asked
+  /// for Callee.
+  const Instance &calledBy(const Instance *Caller, const Instance &Callee);
 
   std::deque<Instance> Instances; // a deque: NeededBy pointers stay valid
   size_t Next = 0;
   const Instance *Current = nullptr;
-  llvm::SmallPtrSet<const Instance *, 16> Callers;
+  llvm::DenseMap<const Instance *, llvm::SmallVector<const Instance *, 4>>
+      Callees;
+  llvm::DenseMap<const Instance *, unsigned> Requests;
   llvm::StringSet<> Names;
 };
 

@@ -1,5 +1,6 @@
 //===- DiffPlanTest.cpp - the derivative functions a TU needs -------------===//
 #include "Plan/DiffPlan.h"
+#include "Emit/FunctionAssembler.h"
 #include "TestAST.h"
 
 using namespace ddx;
@@ -89,6 +90,65 @@ TEST_F(DiffPlanTest, NextHandsOutInstancesInOrderOnce) {
   EXPECT_EQ(Plan.next(), &Third);
   EXPECT_EQ(Plan.next(), nullptr);
   EXPECT_EQ(Plan.next(), nullptr);
+}
+
+TEST_F(DiffPlanTest, CallsAndRequestsAreRecordedPerInstance) {
+  Target F = function("::f"), G = function("::other::f");
+  const Instance &Entry = Plan.get(F, Mode::Gradient, {A, A}, XY);
+  EXPECT_EQ(Plan.next(), &Entry);
+  const Instance &Sweep = Plan.get(F, Mode::ForwardSweep, {A, A}, XY);
+  Plan.get(F, Mode::ForwardSweep, {A, A}, XY); // a second call site
+  const Instance &Tangent = Plan.get(G, Mode::Tangent, {A, I}, XY);
+  EXPECT_EQ(Plan.callees(Entry),
+            (llvm::ArrayRef<const Instance *>{&Sweep, &Tangent}));
+  EXPECT_TRUE(Plan.callees(Sweep).empty());
+  EXPECT_EQ(Plan.requests(Entry), 1u);
+  EXPECT_EQ(Plan.requests(Sweep), 2u);
+  EXPECT_EQ(Plan.requests(Tangent), 1u);
+}
+
+/// Which of an entry's callees are forced inline: S is short, W is called
+/// once and calls R, which is short and, when Recursive, calls itself.
+static llvm::DenseSet<const Instance *>
+forcedInPlan(DiffPlan &Plan, Target F, Target G,
+             const std::vector<std::string> &XY, bool Recursive,
+             std::vector<const Instance *> &SWR) {
+  const Instance &Entry = Plan.get(F, Mode::Gradient, {A, A}, XY);
+  Plan.next();
+  const Instance &S = Plan.get(F, Mode::ForwardSweep, {A, A}, XY);
+  Plan.get(F, Mode::ForwardSweep, {A, A}, XY);
+  const Instance &W = Plan.get(G, Mode::Tangent, {A, I}, XY);
+  Plan.next(); // S
+  Plan.next(); // W
+  const Instance &R = Plan.get(F, Mode::ReverseSweep, {A, A}, XY);
+  Plan.next(); // R
+  if (Recursive)
+    Plan.get(F, Mode::ReverseSweep, {A, A}, XY);
+  SWR = {&S, &W, &R};
+  std::map<const Instance *, GeneratedFunction> Generated;
+  Generated[&Entry].Short = true; // (an entry is never forced)
+  Generated[&S].Callee = Generated[&S].Short = true;
+  Generated[&W].Callee = true;
+  Generated[&R].Callee = Generated[&R].Short = true;
+  return forcedInlines(Plan, [&](const Instance &I) {
+    return Generated.count(&I) ? &Generated[&I] : nullptr;
+  });
+}
+
+TEST_F(DiffPlanTest, ForcedInlinesAreShortOrCalledOnceAndNeverRecurse) {
+  std::vector<const Instance *> SWR;
+  llvm::DenseSet<const Instance *> Forced =
+      forcedInPlan(Plan, function("::f"), function("::other::f"), XY,
+                   /*Recursive=*/false, SWR);
+  EXPECT_EQ(Forced, (llvm::DenseSet<const Instance *>{SWR[0], SWR[1], SWR[2]}));
+}
+
+TEST_F(DiffPlanTest, RecursionIsNotForcedInlineNorWhatCallsIt) {
+  std::vector<const Instance *> SWR;
+  llvm::DenseSet<const Instance *> Forced =
+      forcedInPlan(Plan, function("::f"), function("::other::f"), XY,
+                   /*Recursive=*/true, SWR);
+  EXPECT_EQ(Forced, (llvm::DenseSet<const Instance *>{SWR[0]}));
 }
 
 TEST_F(DiffPlanTest, FunctorAndLambdaNames) {
