@@ -5,6 +5,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include <algorithm>
 
 namespace ddx {
 namespace {
@@ -15,12 +16,12 @@ enum class Shape { Statement, Open, Else, Close, Unknown };
 Shape shapeOf(llvm::StringRef Line) {
   std::string Braces;
   forEachBrace(Line, [&](char B) { Braces += B; });
-  int Depth = 0;
+  int Depth = 0, Lowest = 0;
   for (char B : Braces)
-    Depth += B == '{' ? 1 : -1;
-  if (Depth == 0 && Braces == "}{")
+    Lowest = std::min(Lowest, Depth += B == '{' ? 1 : -1);
+  if (Braces == "}{")
     return Line.trim().starts_with("} else") ? Shape::Else : Shape::Unknown;
-  if (Depth == 0 && (Braces.empty() || Braces.front() == '{'))
+  if (Depth == 0 && Lowest == 0)
     return Shape::Statement; // (a lambda on one line: its braces balance)
   if (Braces == "{")
     return Shape::Open;
@@ -93,7 +94,11 @@ private:
           return false;
         // (`} else if (c) {` opens an arm like `} else {`, but the chain
         // may still fall through.)
-        N.HasElse = !llvm::StringRef(Body[At]).contains(" if ");
+        llvm::StringRef Rest =
+            llvm::StringRef(Body[At]).trim().drop_front(6).ltrim();
+        N.HasElse =
+            !(Rest.starts_with("if") &&
+              !(Rest.size() > 2 && (llvm::isAlnum(Rest[2]) || Rest[2] == '_')));
       }
     } while (shapeOf(Body[At++]) == Shape::Else);
     return true;
@@ -125,11 +130,23 @@ std::optional<Update> updateOf(llvm::StringRef Line) {
 
 /// Whether Line, `lhs = rhs;`, mentions Name only as a value rhs reads:
 /// rhs assigns nothing, takes no address and calls nothing (a copy
-/// `double _t1 = _d_a;`, a sum of such values), and lhs is no reference.
-bool readsOnly(llvm::StringRef Line, llvm::StringRef Name) {
-  auto [Lhs, Rhs] = Line.split(" = ");
-  return !Rhs.empty() && !Line.contains('\n') && !Lhs.contains('&') &&
-         !llvm::is_contained(identifiers(Lhs), Name) &&
+/// `double _t1 = _d_a;`, a sum of such values).
+bool readsOnly(llvm::StringRef Line, llvm::StringRef Name,
+               const llvm::StringMap<unsigned> &Adjoints) {
+  auto [Lhs, Rhs] = Line.trim().split(" = ");
+  // (lhs declares a floating-point number, or is a followed adjoint: no
+  // class whose constructor could keep a reference.)
+  llvm::SmallVector<llvm::StringRef, 8> Words = identifiers(Lhs);
+  bool Number = Words.size() == 1
+                    ? Lhs == Words[0] && Adjoints.contains(Words[0])
+                    : Words.size() > 1 && Lhs.str() == llvm::join(Words, " ") &&
+                          llvm::all_of(llvm::ArrayRef(Words).drop_back(),
+                                       [](llvm::StringRef W) {
+                                         return W == "const" || W == "double" ||
+                                                W == "float" || W == "long";
+                                       });
+  return !Rhs.empty() && !Line.contains('\n') && Number &&
+         !llvm::is_contained(Words, Name) &&
          Rhs.find_first_of("=&([.{") == llvm::StringRef::npos &&
          !Rhs.contains("++") && !Rhs.contains("--");
 }
@@ -152,6 +169,13 @@ public:
     std::optional<std::vector<Node>> Top = StructureParser(Body).parse();
     if (!Top)
       return;
+    // (Nothing but a plain statement may name a followed adjoint: not a
+    // loop's test, an else-if's condition, nor a do-while's.)
+    for (const std::string &Line : Body)
+      if (shapeOf(Line) != Shape::Statement)
+        for (llvm::StringRef Name : identifiers(Line))
+          if (auto It = Index.find(Name); It != Index.end())
+            Followed.reset(It->second);
     for (const Node &N : *Top)
       dropUnfollowed(N, /*InOpaque=*/false);
     if (Followed.none())
@@ -190,7 +214,7 @@ private:
       TargetSeen |= AsTarget;
       bool Ok = N.K == Node::Statement && !InOpaque &&
                 (AsTarget ? !llvm::is_contained(identifiers(U->Value), Name)
-                          : readsOnly(Line, Name));
+                          : readsOnly(Line, Name, Index));
       if (!Ok)
         Followed.reset(It->second);
     }

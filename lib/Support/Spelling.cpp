@@ -196,6 +196,18 @@ llvm::SmallVector<llvm::StringRef, 8> identifiers(llvm::StringRef Text) {
   return Out;
 }
 
+/// Whether the quote at Line[At] separates digits (`1'000.0`): it is inside
+/// a token that starts with a digit (not a literal's prefix: `u8'a'`).
+static bool digitSeparator(llvm::StringRef Line, size_t At) {
+  if (Line[At] != '\'' || At + 1 >= Line.size() || !llvm::isAlnum(Line[At + 1]))
+    return false;
+  size_t Start = At;
+  while (Start > 0 && (llvm::isAlnum(Line[Start - 1]) ||
+                       Line[Start - 1] == '\'' || Line[Start - 1] == '.'))
+    --Start;
+  return Start < At && llvm::isDigit(Line[Start]);
+}
+
 void forEachBrace(llvm::StringRef Line, llvm::function_ref<void(char)> Visit) {
   char Quote = 0;
   for (size_t I = 0; I < Line.size(); ++I) {
@@ -205,7 +217,7 @@ void forEachBrace(llvm::StringRef Line, llvm::function_ref<void(char)> Visit) {
         ++I;
       else if (Ch == Quote)
         Quote = 0;
-    } else if (Ch == '"' || Ch == '\'') {
+    } else if ((Ch == '"' || Ch == '\'') && !digitSeparator(Line, I)) {
       Quote = Ch;
     } else if (Ch == '{' || Ch == '}') {
       Visit(Ch);

@@ -69,7 +69,8 @@ TEST_F(ZeroAdjointsTest, AdjointReachedOtherThanByNameIsLeftAlone) {
   for (const char *Escape :
        {"_d_g_reverse(x, _d_a);", "double *_d_p = &_d_a;",
         "double &_d_r = _d_a;", "auto pb = [&](double t) { _d_a += t; };",
-        "_d_a *= 2;", "_d_a++;", "_t9 = _d_a = 0;"}) {
+        "_d_a *= 2;", "_d_a++;", "_t9 = _d_a = 0;",
+        "std::reference_wrapper<double> w = _d_a;", "while (_d_a > 0) {}"}) {
     Lines Body = {"_d_a = 0;", Escape, "_d_a += _t1;"};
     EXPECT_EQ(rewritten(Body), Body) << Escape;
   }
@@ -82,10 +83,24 @@ TEST_F(ZeroAdjointsTest, AdjointReachedOtherThanByNameIsLeftAlone) {
   EXPECT_EQ(rewritten(Lambda), Lambda);
 }
 
+TEST_F(ZeroAdjointsTest, ElseIfConditionsAndDigitSeparatorsAreRead) {
+  // An else-if chain may run no arm; its condition may name the adjoint.
+  Lines Chain = {"_d_a += _t1;", "if (c) {", "_d_a = 0;",   "} else if(d) {",
+                 "_d_a = 0;",    "}",        "_d_a += _t3;"};
+  EXPECT_EQ(rewritten(Chain).back(), "_d_a += _t3;");
+  Lines Named = {"_d_a = 0;", "if (c) {", "} else if (_d_a > 0) {", "}",
+                 "_d_a += _t1;"};
+  EXPECT_EQ(rewritten(Named), Named);
+  // (A digit separator is no quote: the braces after it still count.)
+  EXPECT_EQ(rewritten({"if (x < 1'000.0) {", "_d_a += _t1;", "}"})[1],
+            "_d_a = _t1;");
+}
+
 TEST_F(ZeroAdjointsTest, JumpsOrUnknownBracesLeaveTheBodyAlone) {
-  for (Lines Body : {Lines{"while (c) {", "if (d) {", "break;", "}",
-                           "_d_a = 0;", "}", "_d_a += _t1;"},
-                     Lines{"} {", "_d_a += _t1;"}}) {
+  for (Lines Body :
+       {Lines{"while (c) {", "if (d) {", "break;", "}", "_d_a = 0;", "}",
+              "_d_a += _t1;"},
+        Lines{"} {", "_d_a += _t1;"}, Lines{"{ } } {", "_d_a += _t1;", "}"}}) {
     EXPECT_EQ(rewritten(Body), Body);
   }
 }
