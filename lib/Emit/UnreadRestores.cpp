@@ -27,10 +27,8 @@ std::pair<llvm::StringRef, llvm::StringRef> splitRoot(llvm::StringRef T) {
 /// Whether a line opens a block that may run more than once: anything but
 /// a plain block or a branch (a loop, a lambda's body).
 bool opensRepeatedBlock(llvm::StringRef Line) {
-  Line = Line.trim();
-  return !(Line == "{" || Line.starts_with("if (") ||
-           Line.starts_with("if constexpr") || Line.starts_with("} else") ||
-           Line.starts_with("else"));
+  BlockKind K = blockKind(Line);
+  return K == BlockKind::Loop || K == BlockKind::Other;
 }
 
 /// For each line of Reverse, the first line of the outermost block around

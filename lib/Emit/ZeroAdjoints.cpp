@@ -40,14 +40,18 @@ struct Node {
   bool HasElse = false;                ///< a branch's last arm is an else
 };
 
-Node::Kind blockKind(llvm::StringRef Header) {
-  Header = Header.trim();
-  if (Header == "{")
+Node::Kind nodeKind(llvm::StringRef Header) {
+  switch (blockKind(Header)) {
+  case BlockKind::Plain:
     return Node::Block;
-  if (Header.starts_with("if (") || Header.starts_with("if constexpr"))
+  case BlockKind::Branch:
     return Node::Branch;
-  if (Header.starts_with("while (") || Header.starts_with("for ("))
+  case BlockKind::Loop:
     return Node::Loop;
+  case BlockKind::Else: // (`else {` alone on a line: not followed)
+  case BlockKind::Other:
+    return Node::Opaque;
+  }
   return Node::Opaque;
 }
 
@@ -84,7 +88,7 @@ private:
 
   /// Reads the arms of the block N opens, through its closing line.
   bool block(Node &N) {
-    N.K = blockKind(Body[N.Line]);
+    N.K = nodeKind(Body[N.Line]);
     do {
       N.Arms.emplace_back();
       if (!sequence(N.Arms.back()) || At == Body.size())

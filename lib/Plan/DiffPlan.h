@@ -120,11 +120,11 @@ public:
   }
   const std::deque<Instance> &instances() const { return Instances; }
 
-  /// The instances generating I asked for (itself, if it recurses): the
-  /// generated functions it calls.
   /// How many times I was asked for: by a request, or by a call site
   /// (once for each emitted call, unless a sweep's text is emitted twice).
   unsigned requests(const Instance &I) const { return Requests.lookup(&I); }
+  /// The instances generating I asked for (itself, if it recurses): the
+  /// generated functions it calls.
   llvm::ArrayRef<const Instance *> callees(const Instance &I) const {
     auto It = Callees.find(&I);
     return It == Callees.end() ? llvm::ArrayRef<const Instance *>()

@@ -196,6 +196,19 @@ llvm::SmallVector<llvm::StringRef, 8> identifiers(llvm::StringRef Text) {
   return Out;
 }
 
+BlockKind blockKind(llvm::StringRef Header) {
+  Header = Header.trim();
+  if (Header == "{")
+    return BlockKind::Plain;
+  if (Header.starts_with("if (") || Header.starts_with("if constexpr"))
+    return BlockKind::Branch;
+  if (Header.starts_with("} else") || Header.starts_with("else"))
+    return BlockKind::Else;
+  if (Header.starts_with("while (") || Header.starts_with("for ("))
+    return BlockKind::Loop;
+  return BlockKind::Other;
+}
+
 /// Whether the quote at Line[At] separates digits (`1'000.0`): it is inside
 /// a token that starts with a digit (not a literal's prefix: `u8'a'`).
 static bool digitSeparator(llvm::StringRef Line, size_t At) {

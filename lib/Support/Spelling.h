@@ -47,6 +47,13 @@ bool mentions(const std::string &Text, const std::string &Name);
 /// digits and suffix are none).
 llvm::SmallVector<llvm::StringRef, 8> identifiers(llvm::StringRef Text);
 
+/// What a line of generated code that opens a block opens: a plain block,
+/// a branch (`if (`, `if constexpr`), another arm of one (`} else`,
+/// `else`), a loop (`while (`, `for (`), or anything else (a lambda's
+/// body, a do-while), which may run any number of times.
+enum class BlockKind { Plain, Branch, Else, Loop, Other };
+BlockKind blockKind(llvm::StringRef Header);
+
 /// Calls Visit with each brace of a line of generated code, in order,
 /// skipping those inside string and character literals.
 void forEachBrace(llvm::StringRef Line, llvm::function_ref<void(char)> Visit);
